@@ -1,0 +1,20 @@
+"""Reflex configuration. Everything deployment-specific comes from the environment.
+
+DATABASE_URL      database for the SQLModel tables (default: the SQLite file tablegames.db)
+REFLEX_REDIS_URL  Redis for the state manager (several backend workers); unset = local disk
+"""
+
+import os
+
+import reflex as rx
+
+config = rx.Config(
+    app_name="tablegames",
+    db_url=os.environ.get("DATABASE_URL", "sqlite:///tablegames.db"),
+    redis_url=os.environ.get("REFLEX_REDIS_URL") or None,
+    telemetry_enabled=False,
+    plugins=[rx.plugins.RadixThemesPlugin()],
+    # A private game app needs no sitemap.xml; disabling it also silences the
+    # "enabled by default" warning.
+    disable_plugins=[rx.plugins.SitemapPlugin],
+)

@@ -1,0 +1,1 @@
+"""Table Games: card and board games for friends around a real table."""

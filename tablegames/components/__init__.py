@@ -1,0 +1,1 @@
+"""Reusable, stateless UI components: cards, tiles, board, hand, QR code."""

@@ -1,0 +1,10 @@
+"""The rules engine: pure Python, no Reflex, no database, no clock.
+
+Use :func:`get_game` to reach a game by name ("uno", ...).
+"""
+
+from tablegames.engine.core import IllegalMove, game_names, get_game, register
+
+from tablegames.engine import uno as _uno  # noqa: F401  (registers "uno")
+
+__all__ = ["IllegalMove", "game_names", "get_game", "register"]

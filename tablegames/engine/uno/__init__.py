@@ -1,0 +1,72 @@
+"""The UNO family (Classic, Plus, Masters of the Universe): one engine, three decks."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tablegames.engine.core import dumps, from_jsonable, register
+from tablegames.engine.uno.rules import apply_move, legal_moves, new_game
+from tablegames.engine.uno.state import UnoState, normalize_options
+from tablegames.engine.uno.view import view
+
+__all__ = ["Uno", "UnoState"]
+
+
+class Uno:
+    """The UNO game object of the registry (see ``tablegames.engine.core.Game``)."""
+
+    name = "uno"
+    min_players = 2
+    max_players = 10
+
+    def check_options(self, options: Mapping[str, Any]) -> dict:
+        """Validates table options before players sit down (raises ``IllegalMove``)."""
+        n = 4 if options.get("teams") else 2
+        return normalize_options(options, n)
+
+    def new(self, players: Sequence[str], options: Mapping[str, Any] | None = None,
+            seed: int | None = None) -> UnoState:
+        """Starts a game and deals its first hand.
+
+        Args:
+            players: names by seat, clockwise.
+            options: table options, see ``state.normalize_options``.
+            seed: RNG seed; the same seed and moves replay the same game.
+        """
+        return new_game(list(players), options, seed)
+
+    def legal_moves(self, state: UnoState, seat: int) -> list[dict]:
+        """Every move ``seat`` may make now (including UNO calls and catches)."""
+        return legal_moves(state, seat)
+
+    def apply(self, state: UnoState, seat: int, move: Mapping[str, Any],
+              now: float | None = None) -> UnoState:
+        """Applies ``move`` for ``seat``; raises ``IllegalMove`` and changes nothing if illegal."""
+        return apply_move(state, seat, move)
+
+    def view(self, state: UnoState, seat: int | None) -> dict:
+        """What ``seat`` may see (``None``: the table)."""
+        return view(state, seat)
+
+    def result(self, state: UnoState) -> dict | None:
+        """Final standings once the game is over, else ``None``."""
+        if state.phase != "game_over":
+            return None
+        order = sorted(range(len(state.players)), key=lambda p: state.scores[p],
+                       reverse=state.options["scoring"] == "standard")
+        return {"winners": list(state.winners), "scores": list(state.scores),
+                "ranking": order, "hands": len(state.history)}
+
+    def to_json(self, state: UnoState) -> str:
+        """Serialises a state."""
+        return dumps(state)
+
+    def from_json(self, text: str) -> UnoState:
+        """Rebuilds a state from :meth:`to_json` output."""
+        data = json.loads(text)
+        return from_jsonable(UnoState, data)
+
+
+register("uno", Uno)

@@ -1,0 +1,610 @@
+"""UNO rules: dealing, legal moves and applying a move.
+
+``apply`` copies the state into a mutable :class:`_Table`, applies one move there and
+freezes the result, so the input state is never changed. Every refusal raises
+:class:`IllegalMove` before anything is touched.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from tablegames.engine.core import IllegalMove, new_seed, rng_for
+from tablegames.engine.uno.cards import card_info, colors, dealer_rank, is_card
+from tablegames.engine.uno.scoring import score_hand
+from tablegames.engine.uno.state import UnoState, deck_for, normalize_options
+
+HAND_SIZE = 7
+
+# Keys each move type may carry (anything else is a tampered or malformed move).
+MOVE_KEYS: dict[str, frozenset[str]] = {
+    "play": frozenset({"type", "card", "color", "target"}),
+    "draw": frozenset({"type"}),
+    "pass": frozenset({"type"}),
+    "uno": frozenset({"type"}),
+    "catch": frozenset({"type", "target"}),
+    "challenge": frozenset({"type"}),
+    "accept": frozenset({"type"}),
+    "choose_color": frozenset({"type", "color", "target"}),
+    "dare": frozenset({"type", "done"}),
+    "next_hand": frozenset({"type"}),
+}
+# What the player on turn must answer when something is pending.
+PENDING_ANSWERS = {"color": ("choose_color",), "wd4": ("challenge", "accept"), "dare": ("dare",)}
+OUT_OF_TURN = ("uno", "catch")
+
+
+class _Table:
+    """A mutable copy of a state while one move is applied."""
+
+    def __init__(self, s: UnoState) -> None:
+        self.s = s
+        self.opts = s.options
+        self.draw_pile = list(s.draw_pile)
+        self.discard = list(s.discard)
+        self.hands = list(s.hands)
+        self.color = s.color
+        self.direction = s.direction
+        self.turn = s.turn
+        self.drawn: str | None = None
+        self.pending = s.pending
+        self.uno_said = set(s.uno_said)
+        self.exposed = set(s.exposed)
+        self.reveal = s.reveal
+        self.scores = list(s.scores)
+        self.out = list(s.out)
+        self.events: list[dict[str, Any]] = []
+        self.history = list(s.history)
+        self.rng_count = s.rng_count
+        self.phase = s.phase
+        self.winners = s.winners
+        self.hand_no = s.hand_no
+        self.dealer = s.dealer
+        self._active: list[int] | None = None
+
+    # -- seats -------------------------------------------------------------------------
+    def active(self) -> list[int]:
+        if self._active is None:
+            self._active = [p for p in range(len(self.hands)) if p not in self.out]
+        return self._active
+
+    def step(self, seat: int, k: int = 1) -> int:
+        """The seat ``k`` places from ``seat`` in the current direction."""
+        act = self.active()
+        return act[(act.index(seat) + k * self.direction) % len(act)]
+
+    def others(self, seat: int) -> list[int]:
+        """Active seats other than ``seat``, in playing order starting after it."""
+        act = self.active()
+        return [self.step(seat, k) for k in range(1, len(act))]
+
+    def two_player(self) -> bool:
+        return len(self.active()) == 2 and (
+            self.opts["two_player_rules"] or self.opts["scoring"] == "elimination")
+
+    # -- cards -------------------------------------------------------------------------
+    def shuffle(self, cards: list[str]) -> list[str]:
+        rng_for(self.s.seed, self.rng_count).shuffle(cards)
+        self.rng_count += 1
+        return cards
+
+    def reshuffle(self) -> None:
+        """Turns the discards (all but the top card) into a new draw pile."""
+        if len(self.discard) <= 1:
+            return
+        top = self.discard[-1]
+        self.draw_pile = self.shuffle(self.discard[:-1]) + self.draw_pile
+        self.discard = [top]
+        self.events.append({"type": "reshuffle", "cards": len(self.draw_pile)})
+
+    def draw(self, seat: int, n: int, reason: str) -> list[str]:
+        """Seat draws up to ``n`` cards (fewer if both piles run dry)."""
+        got: list[str] = []
+        for _ in range(n):
+            if not self.draw_pile:
+                self.reshuffle()
+                if not self.draw_pile:
+                    break
+            got.append(self.draw_pile.pop())
+        if got:
+            self.hands[seat] = self.hands[seat] + tuple(got)
+            self.uno_said.discard(seat)
+        self.events.append({"type": "draw", "seat": seat, "count": len(got), "reason": reason})
+        return got
+
+    def remove(self, seat: int, card: str) -> None:
+        hand = list(self.hands[seat])
+        hand.remove(card)
+        self.hands[seat] = tuple(hand)
+
+    def playable(self, card: str, hand: tuple[str, ...]) -> bool:
+        return playable(card, hand, self.discard[-1], self.color, self.opts["wd4_bluff"])
+
+    # -- result ------------------------------------------------------------------------
+    def freeze(self) -> UnoState:
+        act = set(self.active())
+        return _evolve(
+            self.s,
+            rng_count=self.rng_count, hand_no=self.hand_no, dealer=self.dealer,
+            phase=self.phase, draw_pile=tuple(self.draw_pile), discard=tuple(self.discard),
+            hands=tuple(self.hands), color=self.color, direction=self.direction,
+            turn=self.turn, drawn=self.drawn, pending=self.pending,
+            uno_said=tuple(sorted(p for p in self.uno_said
+                                  if p in act and 1 <= len(self.hands[p]) <= 2)),
+            exposed=tuple(sorted(self.exposed)), reveal=self.reveal,
+            scores=tuple(self.scores), out=tuple(self.out), events=tuple(self.events),
+            history=tuple(self.history), winners=self.winners)
+
+
+def _evolve(s: UnoState, **changes: Any) -> UnoState:
+    """``dataclasses.replace`` without re-running ``__init__`` (the hot path of a move)."""
+    new = object.__new__(UnoState)
+    new.__dict__.update(s.__dict__)
+    new.__dict__.update(changes)
+    new.__dict__.pop("active", None)  # cached property of the old state
+    return new
+
+
+def playable(card: str, hand: tuple[str, ...], top: str, color: str, bluff: bool) -> bool:
+    """Whether ``card`` may go on ``top`` when ``color`` is the colour in play.
+
+    A coloured card matches by colour or face (number or symbol); wilds always go,
+    except a Wild Draw Four while holding a card of the current colour (unless bluffing
+    is allowed, in which case a challenge may catch it).
+    """
+    info = card_info(card)
+    if info.is_wild:
+        if info.face == "W+4" and not bluff:
+            return not any(card_info(c).color == color for c in hand)
+        return True
+    return info.color == color or info.face == card_info(top).face
+
+
+# -- dealing ---------------------------------------------------------------------------
+
+def new_game(players: list[str], options: Mapping[str, Any] | None, seed: int | None) -> UnoState:
+    """Creates a game: options checked, dealer chosen, first hand dealt."""
+    if not isinstance(players, (list, tuple)) or not all(isinstance(p, str) for p in players):
+        raise IllegalMove("bad_players", "Players must be a list of names.")
+    opts = normalize_options(options, len(players))
+    seed = new_seed() if seed is None else int(seed)
+    n = len(players)
+    state = UnoState(players=tuple(players), options=opts, seed=seed, scores=(0,) * n,
+                     hands=((),) * n)
+    t = _Table(state)
+    dealer = opts["dealer"]
+    cut: list[dict[str, Any]] = []
+    if dealer == "random":
+        dealer = rng_for(seed, t.rng_count).randrange(n)
+        t.rng_count += 1
+    elif dealer == "high_card":
+        dealer, cut = _cut_for_dealer(t)
+    t.dealer = dealer
+    _deal(t, opts.get("stack"))
+    return replace(t.freeze(), dealer_cut=tuple(cut))
+
+
+def _cut_for_dealer(t: _Table) -> tuple[int, list[dict[str, Any]]]:
+    """Everyone draws a card; the highest number deals (symbols count 0); ties draw again."""
+    deck = t.shuffle(list(deck_for(t.opts)))
+    contenders = list(range(len(t.hands)))
+    cut = []
+    while True:
+        drawn = {p: deck.pop() for p in contenders}
+        cut.append({"cards": {str(p): c for p, c in drawn.items()}})
+        best = max(dealer_rank(c) for c in drawn.values())
+        contenders = [p for p, c in drawn.items() if dealer_rank(c) == best]
+        if len(contenders) == 1 or len(deck) < len(contenders):
+            return contenders[0], cut
+
+
+def _deal(t: _Table, stack: Mapping[str, Any] | None = None) -> None:
+    """Deals a hand: 7 cards each, turns the first discard and applies its effect."""
+    deck = list(deck_for(t.opts))
+    act = t.active()
+    t.hands = [()] * len(t.hands)
+    t.direction, t.pending, t.drawn, t.reveal = 1, None, None, None
+    t.uno_said, t.exposed, t.discard = set(), set(), []
+    if stack:
+        order = _stacked_order(t, stack, deck)
+    else:
+        order = t.shuffle(deck)
+        for p in act:
+            t.hands[p] = tuple(order[:HAND_SIZE])
+            del order[:HAND_SIZE]
+    t.draw_pile = order[::-1]  # order lists the next card first; the pile's top is last
+    top = t.draw_pile.pop()
+    while top == "W+4":  # a Wild Draw Four is never the first discard: back in, reshuffle
+        t.events.append({"type": "first_card_returned", "card": top})
+        t.draw_pile = t.shuffle(t.draw_pile + [top])
+        top = t.draw_pile.pop()
+    t.discard = [top]
+    t.phase = "play"
+    _first_discard(t, top)
+
+
+def _stacked_order(t: _Table, stack: Mapping[str, Any], deck: list[str]) -> list[str]:
+    hands = stack.get("hands")
+    top, draw = stack.get("top"), list(stack.get("draw", ()))
+    if not isinstance(hands, (list, tuple)) or len(hands) != len(t.hands):
+        raise IllegalMove("bad_option", "Option 'stack': give one hand per player.")
+    given = [c for h in hands for c in h] + draw + ([top] if top else [])
+    if not all(is_card(c) for c in given) or Counter(given) - Counter(deck):
+        raise IllegalMove("bad_option", "Option 'stack': uses cards that are not in this deck.")
+    for p, hand in enumerate(hands):
+        t.hands[p] = tuple(hand)
+    rest = list((Counter(deck) - Counter(given)).elements())
+    rest = t.shuffle(sorted(rest))
+    first = [top] if top else [rest.pop()]
+    return first + draw + rest
+
+
+def _first_discard(t: _Table, top: str) -> None:
+    """Applies the first discard's effect for the player left of the dealer."""
+    info = card_info(top)
+    first = t.step(t.dealer, 1)
+    t.color = info.color
+    t.turn = first
+    t.events.append({"type": "first_card", "card": top, "seat": first})
+    if info.face == "S":
+        t.events.append({"type": "skip", "seat": first})
+        t.turn = t.step(first)
+    elif info.face == "R":
+        if t.two_player():
+            t.events.append({"type": "skip", "seat": first})
+        else:
+            t.direction = -1
+            t.events.append({"type": "reverse"})
+        t.turn = t.dealer
+    elif info.face == "+2":
+        t.draw(first, 2, "draw_two")
+        t.events.append({"type": "skip", "seat": first})
+        t.turn = t.step(first)
+    elif info.is_wild:
+        t.pending = {"kind": "color", "swap": info.face == "WS"}
+
+
+# -- legal moves -----------------------------------------------------------------------
+
+def legal_moves(s: UnoState, seat: int) -> list[dict[str, Any]]:
+    """Every move ``seat`` may make now, including calls and catches out of turn."""
+    if s.phase == "game_over" or not isinstance(seat, int) or seat not in s.active:
+        return []
+    if s.phase == "hand_over":
+        return [{"type": "next_hand"}]
+    moves: list[dict[str, Any]] = [{"type": "catch", "target": p} for p in s.exposed if p != seat]
+    hand = s.hands[seat]
+    if seat in s.exposed or (seat == s.turn and len(hand) == 2 and seat not in s.uno_said):
+        moves.append({"type": "uno"})
+    if seat != s.turn:
+        return moves
+    cols = colors(s.options["edition"])
+    targets = [p for p in s.active if p != seat]
+    if s.pending:
+        kind = s.pending["kind"]
+        if kind == "color":
+            for c in cols:
+                if s.pending["swap"]:
+                    moves += [{"type": "choose_color", "color": c, "target": p} for p in targets]
+                else:
+                    moves.append({"type": "choose_color", "color": c})
+        elif kind == "wd4":
+            moves += [{"type": "challenge"}, {"type": "accept"}]
+        else:
+            moves += [{"type": "dare", "done": True}, {"type": "dare", "done": False}]
+        return moves
+    bluff = s.options["wd4_bluff"]
+    candidates = [s.drawn] if s.drawn else sorted(set(hand))
+    for card in candidates:
+        if not playable(card, hand, s.discard[-1], s.color, bluff):
+            continue
+        info = card_info(card)
+        if not info.is_wild:
+            moves.append({"type": "play", "card": card})
+        elif info.face == "WS" and len(hand) > 1:
+            moves += [{"type": "play", "card": card, "color": c, "target": p}
+                      for c in cols for p in targets]
+        else:
+            moves += [{"type": "play", "card": card, "color": c} for c in cols]
+    moves.append({"type": "pass"} if s.drawn else {"type": "draw"})
+    return moves
+
+
+# -- applying a move -------------------------------------------------------------------
+
+def apply_move(s: UnoState, seat: int, move: Mapping[str, Any]) -> UnoState:
+    """Applies ``move`` by ``seat`` and returns the new state.
+
+    Raises:
+        IllegalMove: with a stable code and a sentence naming the card and the reason.
+    """
+    kind = _check_shape(s, seat, move)
+    if s.phase == "game_over":
+        raise IllegalMove("game_over", "The game is over.")
+    if seat in s.out:
+        raise IllegalMove("eliminated", f"{s.players[seat]} is out of the game.")
+    if s.phase == "hand_over":
+        if kind != "next_hand":
+            raise IllegalMove("hand_over", "This hand is over: start the next hand first.")
+        t = _Table(s)
+        _next_hand(t)
+        return t.freeze()
+    if kind == "next_hand":
+        raise IllegalMove("hand_not_over", "The hand is still being played.")
+    if kind in OUT_OF_TURN:
+        t = _Table(s)
+        (_call_uno if kind == "uno" else _catch)(t, seat, move)
+        return t.freeze()
+    if seat != s.turn:
+        raise IllegalMove("not_your_turn", f"It is {s.players[s.turn]}'s turn, not {s.players[seat]}'s.",
+                          player=s.players[s.turn])
+    if s.pending and kind not in PENDING_ANSWERS[s.pending["kind"]]:
+        raise _pending_error(s)
+    t = _Table(s)
+    t.exposed = set()  # the next player starting a turn closes every UNO catch window
+    t.reveal = None
+    before = [len(h) for h in s.hands]
+    _TURN_MOVES[kind](t, seat, move)
+    for p in t.active():  # whoever has just reached one card without calling is catchable
+        if len(t.hands[p]) == 1 and before[p] != 1 and p not in t.uno_said and t.phase == "play":
+            t.exposed.add(p)
+    return t.freeze()
+
+
+def _check_shape(s: UnoState, seat: Any, move: Any) -> str:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(s.players):
+        raise IllegalMove("bad_seat", f"There is no seat {seat!r} at this table.")
+    if not isinstance(move, Mapping) or not isinstance(move.get("type"), str):
+        raise IllegalMove("bad_move", "A move must be an object with a 'type'.")
+    kind = move["type"]
+    if kind not in MOVE_KEYS:
+        raise IllegalMove("unknown_move", f"UNO has no move called {kind!r}.", move=kind)
+    extra = set(move) - MOVE_KEYS[kind]
+    if extra:
+        raise IllegalMove("bad_move", f"A {kind!r} move has no field {sorted(extra)[0]!r}.")
+    return kind
+
+
+def _pending_error(s: UnoState) -> IllegalMove:
+    kind = s.pending["kind"]
+    if kind == "color":
+        return IllegalMove("choose_color_first", "Choose the colour of the wild card first.")
+    if kind == "wd4":
+        return IllegalMove("answer_wd4_first", "Challenge or accept the Wild Draw Four first.")
+    return IllegalMove("answer_dare_first", "Say whether you did the house rule's dare first.")
+
+
+def _seat_arg(t: _Table, move: Mapping[str, Any], seat: int, field: str = "target") -> int:
+    target = move.get(field)
+    if (not isinstance(target, int) or isinstance(target, bool)
+            or target not in t.active() or target == seat):
+        raise IllegalMove("bad_target", f"Choose another player still in the game, not {target!r}.")
+    return target
+
+
+def _color_arg(t: _Table, move: Mapping[str, Any]) -> str:
+    color = move.get("color")
+    cols = colors(t.opts["edition"])
+    if color not in cols:
+        raise IllegalMove("bad_color", f"Choose one of the colours {', '.join(cols)}, not {color!r}.",
+                          color=str(color))
+    return color
+
+
+def _call_uno(t: _Table, seat: int, move: Mapping[str, Any]) -> None:
+    s = t.s
+    hand = s.hands[seat]
+    if seat in s.exposed:
+        t.exposed.discard(seat)
+    elif seat in s.uno_said and len(hand) <= 2:
+        raise IllegalMove("already_called", f"{s.players[seat]} has already called UNO.")
+    elif not (s.phase == "play" and seat == s.turn and len(hand) == 2):
+        raise IllegalMove("nothing_to_call",
+                          "Call UNO when you are down to one card (or on your turn, holding two).")
+    t.uno_said.add(seat)
+    t.events.append({"type": "uno", "seat": seat})
+
+
+def _catch(t: _Table, seat: int, move: Mapping[str, Any]) -> None:
+    s = t.s
+    target = move.get("target")
+    if target == seat:
+        raise IllegalMove("cannot_catch_self", "You can't catch yourself: call UNO instead.")
+    target = _seat_arg(t, move, seat)
+    name = s.players[target]
+    if target not in s.exposed:
+        if target in s.uno_said and len(s.hands[target]) == 1:
+            raise IllegalMove("already_called", f"{name} called UNO in time.", player=name)
+        raise IllegalMove("not_catchable", f"{name} can't be caught now.", player=name)
+    t.exposed.discard(target)
+    t.events.append({"type": "caught", "seat": target, "by": seat})
+    t.draw(target, 2, "caught")
+
+
+def _play(t: _Table, seat: int, move: Mapping[str, Any]) -> None:
+    s = t.s
+    card = move.get("card")
+    if not is_card(card):
+        raise IllegalMove("bad_card", f"{card!r} is not an UNO card.")
+    hand = s.hands[seat]
+    if card not in hand:
+        raise IllegalMove("card_not_in_hand", f"You don't have {card} in your hand.", card=card)
+    if s.drawn and card != s.drawn:
+        raise IllegalMove("only_drawn_card",
+                          f"After drawing you may only play the card you drew ({s.drawn}) or keep it.",
+                          card=s.drawn)
+    info = card_info(card)
+    if not t.playable(card, hand):
+        if info.face == "W+4":
+            raise IllegalMove("wd4_has_color", "You can't play Wild Draw Four while you hold a card "
+                              f"of the colour in play ({s.color}).", color=s.color)
+        raise IllegalMove("does_not_match", f"{card} does not match {s.discard[-1]} "
+                          f"(colour in play: {s.color}).", card=card, top=s.discard[-1], color=s.color)
+    last_card = len(hand) == 1
+    if info.is_wild:
+        color = _color_arg(t, move)
+        needs_target = info.face == "WS" and not last_card
+        if needs_target:
+            target = _seat_arg(t, move, seat)
+        elif "target" in move:
+            raise IllegalMove("bad_move", "Only Wild Swap Hands (not as your last card) takes a target.")
+    else:
+        if "color" in move or "target" in move:
+            raise IllegalMove("bad_move", f"{card} is not a wild card: it takes no colour or target.")
+        color = info.color
+    prev_color = s.color
+    t.remove(seat, card)
+    t.discard.append(card)
+    t.color = color
+    t.events.append({"type": "play", "seat": seat, "card": card, "color": color})
+    nxt = t.step(seat)
+    face = info.face
+    if face == "+2":
+        t.draw(nxt, 2, "draw_two")
+    elif face == "W+4" and last_card:
+        t.draw(nxt, 4, "draw_four")
+    elif face == "WG":
+        t.events.append({"type": "greyskull", "seat": seat})
+        for p in t.others(seat):
+            t.draw(p, 3, "greyskull")
+    elif face == "WC" and _house_rule(t, seat, int(card[2]) - 1, last_card):
+        t.turn = seat  # everyone else skips: the player goes again
+        return
+    if last_card:
+        score_hand(t, seat)
+        return
+    if face in ("S", "+2") or (face == "R" and t.two_player()):
+        t.events.append({"type": "skip", "seat": nxt})
+        t.turn = t.step(seat, 2)
+    elif face == "R":
+        t.direction = -t.direction
+        t.events.append({"type": "reverse"})
+        t.turn = t.step(seat)
+    elif face == "W+4":
+        t.pending = {"kind": "wd4", "by": seat, "prev_color": prev_color,
+                     "guilty": any(card_info(c).color == prev_color for c in t.hands[seat])}
+        t.turn = nxt
+    elif face == "WS":
+        t.hands[seat], t.hands[target] = t.hands[target], t.hands[seat]
+        t.uno_said -= {seat, target}
+        t.events.append({"type": "swap", "seat": seat, "target": target})
+        t.turn = nxt
+    elif t.pending is None or t.pending.get("kind") != "dare":
+        t.turn = nxt
+
+
+def _house_rule(t: _Table, seat: int, index: int, last_card: bool) -> bool:
+    """Applies a Customizable Wild's house rule; True when its player goes again."""
+    rule = t.opts["house_rules"][index]
+    t.events.append({"type": "house_rule", "seat": seat, "rule": index, "key": rule["key"],
+                     "kind": rule["kind"], "text": rule.get("text", "")})
+    kind = rule["kind"]
+    if kind == "others_draw":
+        for p in t.others(seat):
+            t.draw(p, rule["n"], "house_rule")
+    elif kind == "discard_wilds":
+        top = t.discard.pop()
+        for p in t.others(seat):
+            wilds = [c for c in t.hands[p] if card_info(c).is_wild]
+            if len(wilds) == len(t.hands[p]):
+                wilds = wilds[1:]  # nobody goes out this way: an all-wild hand keeps one card
+            for c in wilds:
+                t.remove(p, c)
+            t.discard += wilds  # under the card just played, which stays on top
+            t.events.append({"type": "discard_wilds", "seat": p, "count": len(wilds)})
+        t.discard.append(top)
+    elif kind == "skip_all" and not last_card:
+        t.events += [{"type": "skip", "seat": p} for p in t.others(seat)]
+        return True
+    elif kind == "dare" and not last_card:
+        t.pending = {"kind": "dare", "by": seat, "rule": index}
+        t.turn = t.step(seat)
+    return False
+
+
+def _draw_move(t: _Table, seat: int, move: Mapping[str, Any]) -> None:
+    if t.s.drawn:
+        raise IllegalMove("already_drew", "You already drew this turn: play the drawn card or keep it.")
+    got = t.draw(seat, 1, "choice")
+    if got and t.playable(got[0], t.hands[seat]):
+        t.drawn = got[0]
+        return
+    if got:
+        t.events.append({"type": "keep", "seat": seat})
+    t.turn = t.step(seat)
+
+
+def _pass(t: _Table, seat: int, move: Mapping[str, Any]) -> None:
+    if not t.s.drawn:
+        raise IllegalMove("must_draw_first", "Draw a card before passing your turn.")
+    t.events.append({"type": "keep", "seat": seat})
+    t.turn = t.step(seat)
+
+
+def _challenge(t: _Table, seat: int, move: Mapping[str, Any]) -> None:
+    pending = t.s.pending
+    if not pending or pending["kind"] != "wd4":
+        raise IllegalMove("no_challenge", "There is no Wild Draw Four to challenge.")
+    by = pending["by"]
+    t.pending = None
+    t.reveal = {"to": seat, "of": by, "cards": t.hands[by]}
+    t.events.append({"type": "challenge", "seat": seat, "target": by, "guilty": pending["guilty"]})
+    if pending["guilty"]:
+        t.draw(by, 4, "challenge_lost")  # the victim then plays normally
+    else:
+        t.draw(seat, 6, "challenge_lost")
+        t.turn = t.step(seat)
+
+
+def _accept(t: _Table, seat: int, move: Mapping[str, Any]) -> None:
+    if not t.s.pending or t.s.pending["kind"] != "wd4":
+        raise IllegalMove("nothing_to_accept", "There is no Wild Draw Four to accept.")
+    t.pending = None
+    t.draw(seat, 4, "draw_four")
+    t.events.append({"type": "skip", "seat": seat})
+    t.turn = t.step(seat)
+
+
+def _choose_color(t: _Table, seat: int, move: Mapping[str, Any]) -> None:
+    if not t.s.pending or t.s.pending["kind"] != "color":
+        raise IllegalMove("no_color_to_choose", "There is no colour to choose now.")
+    color = _color_arg(t, move)
+    if t.s.pending["swap"]:
+        target = _seat_arg(t, move, seat)
+        t.hands[seat], t.hands[target] = t.hands[target], t.hands[seat]
+        t.events.append({"type": "swap", "seat": seat, "target": target})
+    elif "target" in move:
+        raise IllegalMove("bad_move", "Only a Wild Swap Hands takes a target.")
+    t.pending = None
+    t.color = color
+    t.events.append({"type": "color", "seat": seat, "color": color})
+
+
+def _dare(t: _Table, seat: int, move: Mapping[str, Any]) -> None:
+    if not t.s.pending or t.s.pending["kind"] != "dare":
+        raise IllegalMove("no_dare", "There is no house-rule dare to answer.")
+    done = move.get("done")
+    if not isinstance(done, bool):
+        raise IllegalMove("bad_move", "Say whether the dare was done (true or false).")
+    rule = t.opts["house_rules"][t.s.pending["rule"]]
+    t.pending = None
+    t.events.append({"type": "dare", "seat": seat, "done": done})
+    if not done:
+        t.draw(seat, rule["n"], "dare")
+
+
+def _next_hand(t: _Table) -> None:
+    t.hand_no += 1
+    t.direction = 1
+    t.dealer = t.step(t.dealer) if t.dealer in t.active() else t.active()[0]
+    t.events.append({"type": "new_hand", "hand": t.hand_no, "dealer": t.dealer})
+    _deal(t)
+
+
+_TURN_MOVES = {
+    "play": _play, "draw": _draw_move, "pass": _pass, "challenge": _challenge,
+    "accept": _accept, "choose_color": _choose_color, "dare": _dare,
+}

@@ -1,0 +1,181 @@
+"""The UNO game state and the table's options."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from tablegames.engine.core import IllegalMove
+from tablegames.engine.uno.cards import (
+    DEFAULT_HOUSE_RULES,
+    EDITIONS,
+    HOUSE_RULES,
+    MAX_CUSTOM,
+    build_deck,
+)
+
+SCORINGS = ("standard", "lowest", "elimination")
+DEFAULT_TARGET = 500
+
+
+@dataclass(frozen=True)
+class UnoState:
+    """One UNO game (all its hands). Piles are tuples whose LAST element is the top card.
+
+    Attributes:
+        players: names, by seat; seats go clockwise (seat + 1 is on the left).
+        options: normalised table options (see :func:`normalize_options`).
+        seed, rng_count: the seeded RNG: the n-th shuffle uses ``rng_for(seed, n)``.
+        hand_no: 1 for the first hand.
+        dealer: seat that dealt this hand.
+        phase: "play", "hand_over" or "game_over".
+        turn: seat expected to act (the victim answering a Wild Draw Four, a dared player).
+        drawn: the card the player on turn drew this turn (only it may then be played).
+        pending: an answer the player on turn owes before playing: ``{"kind": "color"}``
+            (a wild turned up as first discard; ``"swap": True`` for Swap Hands),
+            ``{"kind": "wd4", "by": p, "guilty": bool, "prev_color": c}``,
+            ``{"kind": "dare", "by": p, "rule": i}``.
+        uno_said: seats whose UNO call covers their current one card (or the coming one).
+        exposed: seats down to one card without calling UNO, catchable until the next
+            player starts a turn.
+        reveal: ``{"to": v, "of": p, "cards": [...]}`` after a challenge (challenger only).
+        scores: per seat (in team play both partners carry the team's score).
+        out: eliminated seats (elimination variant).
+        events: public events of the last move, for the table.
+        history: per-hand results: ``{"hand": n, "winner": s, "points": [...], ...}``.
+        winners: seats who won, once phase is "game_over".
+    """
+
+    players: tuple[str, ...]
+    options: Mapping[str, Any]
+    seed: int
+    rng_count: int = 0
+    hand_no: int = 1
+    dealer: int = 0
+    phase: str = "play"
+    draw_pile: tuple[str, ...] = ()
+    discard: tuple[str, ...] = ()
+    hands: tuple[tuple[str, ...], ...] = ()
+    color: str = ""
+    direction: int = 1
+    turn: int = 0
+    drawn: str | None = None
+    pending: Mapping[str, Any] | None = None
+    uno_said: tuple[int, ...] = ()
+    exposed: tuple[int, ...] = ()
+    reveal: Mapping[str, Any] | None = None
+    scores: tuple[int, ...] = ()
+    out: tuple[int, ...] = ()
+    events: tuple[Mapping[str, Any], ...] = ()
+    history: tuple[Mapping[str, Any], ...] = ()
+    winners: tuple[int, ...] = ()
+    dealer_cut: tuple[Mapping[str, Any], ...] = field(default=())
+
+    @property
+    def top(self) -> str:
+        """The card on top of the discard pile."""
+        return self.discard[-1]
+
+    @cached_property
+    def active(self) -> tuple[int, ...]:
+        """Seats still in the game."""
+        return tuple(s for s in range(len(self.players)) if s not in self.out)
+
+
+def _bad(field_name: str, why: str) -> IllegalMove:
+    return IllegalMove("bad_option", f"Option {field_name!r}: {why}.", option=field_name)
+
+
+def normalize_options(options: Mapping[str, Any] | None, n_players: int) -> dict[str, Any]:
+    """Validates the table's options and fills in the defaults.
+
+    Options:
+        edition: "classic" (108 cards), "plus" (112) or "motu" (Masters of the Universe, 112).
+        target: points that end the game (default 500).
+        scoring: "standard" (the winner of a hand scores the others' cards, first to the
+            target wins), "lowest" (everyone adds the points they hold; when someone reaches
+            the target the lowest total wins) or "elimination" (points held; who reaches
+            the target drops out until two remain; of the last two, who reaches it loses).
+        teams: four players in two partnerships (seats 0+2 against 1+3), standard scoring.
+        two_player_rules: with two players Reverse acts as Skip (default True).
+        wd4_bluff: allow a Wild Draw Four while holding the current colour, as the physical
+            game does, so that a challenge can catch it (default False: refused).
+        dealer: "high_card" (cut: highest number deals, symbols count 0), "random", or a seat.
+        house_rules: Plus only: rules of the Customizable Wilds in play (0-3), each a menu
+            key of ``decks.json`` or ``{"kind": "dare"|"free", "text": str, "n": int}``.
+        stack: fixes the first hand for tests and tutorials:
+            ``{"hands": [[...], ...], "top": "r5", "draw": ["g2", ...]}`` ("draw" lists the
+            next cards to be drawn, in order; the rest of the deck follows, shuffled).
+
+    Raises:
+        IllegalMove: ``bad_option`` or ``bad_players`` with the reason.
+    """
+    opts = dict(options or {})
+    unknown = set(opts) - {"edition", "target", "scoring", "teams", "two_player_rules",
+                           "wd4_bluff", "dealer", "house_rules", "stack"}
+    if unknown:
+        raise _bad(sorted(unknown)[0], "unknown option")
+    if not 2 <= n_players <= 10:
+        raise IllegalMove("bad_players", f"UNO needs 2 to 10 players, not {n_players}.",
+                          count=n_players)
+    edition = opts.get("edition", "classic")
+    if edition not in EDITIONS:
+        raise _bad("edition", f"must be one of {', '.join(EDITIONS)}")
+    target = opts.get("target", DEFAULT_TARGET)
+    if not isinstance(target, int) or isinstance(target, bool) or not 1 <= target <= 100_000:
+        raise _bad("target", "must be a whole number of points from 1 to 100000")
+    scoring = opts.get("scoring", "standard")
+    if scoring not in SCORINGS:
+        raise _bad("scoring", f"must be one of {', '.join(SCORINGS)}")
+    teams = bool(opts.get("teams", False))
+    if teams and (n_players != 4 or scoring != "standard"):
+        raise _bad("teams", "partnerships need exactly four players and standard scoring")
+    dealer = opts.get("dealer", "high_card")
+    if not (dealer in ("high_card", "random") or
+            (isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer < n_players)):
+        raise _bad("dealer", "must be 'high_card', 'random' or a seat number")
+    house_rules = _house_rules(opts.get("house_rules"), edition)
+    return {
+        "edition": edition,
+        "target": target,
+        "scoring": scoring,
+        "teams": teams,
+        "two_player_rules": bool(opts.get("two_player_rules", True)),
+        "wd4_bluff": bool(opts.get("wd4_bluff", False)),
+        "dealer": dealer,
+        "house_rules": house_rules,
+        "stack": opts.get("stack"),
+    }
+
+
+def _house_rules(value: Any, edition: str) -> tuple[dict[str, Any], ...]:
+    if edition != "plus":
+        if value:
+            raise _bad("house_rules", "only UNO Plus has Customizable Wild cards")
+        return ()
+    if value is None:
+        value = DEFAULT_HOUSE_RULES
+    if not isinstance(value, Sequence) or isinstance(value, str) or len(value) > MAX_CUSTOM:
+        raise _bad("house_rules", f"give a list of at most {MAX_CUSTOM} rules")
+    rules = []
+    for item in value:
+        if isinstance(item, str) and item in HOUSE_RULES:
+            rules.append({"key": item, **HOUSE_RULES[item]})
+        elif isinstance(item, Mapping) and item.get("kind") in ("dare", "free"):
+            text = item.get("text")
+            n = item.get("n", 0 if item["kind"] == "free" else 2)
+            if not isinstance(text, str) or not text.strip() or len(text) > 200:
+                raise _bad("house_rules", "a written rule needs a text of 1 to 200 characters")
+            if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 10:
+                raise _bad("house_rules", "a penalty is 0 to 10 cards")
+            rules.append({"key": "custom", "kind": item["kind"], "text": text.strip(), "n": n})
+        else:
+            raise _bad("house_rules", f"unknown rule {item!r}")
+    return tuple(rules)
+
+
+def deck_for(options: Mapping[str, Any]) -> tuple[str, ...]:
+    """The deck this table plays with (Plus keeps only the Customizable Wilds in use)."""
+    return build_deck(options["edition"], len(options["house_rules"]))

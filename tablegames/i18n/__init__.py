@@ -1,0 +1,1 @@
+"""Message catalogs (pt-BR and en at least)."""

@@ -1,0 +1,1 @@
+"""Pages: landing (create/join), table view, phone view, per game."""

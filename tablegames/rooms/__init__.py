@@ -1,0 +1,1 @@
+"""Rooms and seats, independent of any page (see ``service``), and their tables (``models``)."""

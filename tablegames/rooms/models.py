@@ -1,0 +1,75 @@
+"""Database tables: rooms, their seats, every accepted move, finished games.
+
+The database is the truth: a room's latest engine state is snapshotted on its row with
+a version number, and every accepted move is logged under that version, in the same
+transaction, before anyone is told the move was accepted.
+"""
+
+from __future__ import annotations
+
+import time
+
+import reflex as rx
+import sqlalchemy as sa
+from sqlmodel import Field, SQLModel
+
+
+@rx.ModelRegistry.register
+class Room(SQLModel, table=True):
+    """A table: its code, game, options, host secret (hashed) and latest state."""
+
+    id: int | None = Field(default=None, primary_key=True)
+
+    code: str = Field(index=True, unique=True, max_length=8)
+    game: str = Field(max_length=20)
+    options_json: str = "{}"
+    host_hash: str = Field(max_length=64)
+    status: str = Field(default="lobby", max_length=10)  # lobby | playing | finished
+    version: int = 0
+    state_json: str | None = Field(default=None, sa_column=sa.Column(sa.Text, nullable=True))
+    created_at: float = Field(default_factory=time.time)
+    updated_at: float = Field(default_factory=time.time)
+
+
+@rx.ModelRegistry.register
+class Seat(SQLModel, table=True):
+    """A player's seat at a room; the secret (hashed) gives it back after a reload."""
+
+    id: int | None = Field(default=None, primary_key=True)
+
+    __table_args__ = (sa.UniqueConstraint("room_id", "seat"),)
+
+    room_id: int = Field(foreign_key="room.id", index=True)
+    seat: int
+    name: str = Field(max_length=24)
+    secret_hash: str = Field(max_length=64)
+    joined_at: float = Field(default_factory=time.time)
+
+
+@rx.ModelRegistry.register
+class MoveLog(SQLModel, table=True):
+    """One accepted move: the room went from ``version - 1`` to ``version`` with it."""
+
+    id: int | None = Field(default=None, primary_key=True)
+
+    __table_args__ = (sa.UniqueConstraint("room_id", "version"),)
+
+    room_id: int = Field(foreign_key="room.id", index=True)
+    version: int
+    seat: int | None = None  # None for host actions (start, next hand, rematch)
+    move_json: str
+    created_at: float = Field(default_factory=time.time)
+
+
+@rx.ModelRegistry.register
+class FinishedGame(SQLModel, table=True):
+    """A finished game's players, scores and winners."""
+
+    id: int | None = Field(default=None, primary_key=True)
+
+    room_id: int = Field(foreign_key="room.id", index=True)
+    game: str = Field(max_length=20)
+    players_json: str
+    scores_json: str
+    winners_json: str
+    finished_at: float = Field(default_factory=time.time)

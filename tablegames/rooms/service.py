@@ -1,0 +1,295 @@
+"""Rooms and seats, independent of any page: create, join, rejoin, start, move, host actions.
+
+Every function takes an open SQLModel ``Session`` and commits before it returns, so a
+move is in the database before any screen hears of it. Refusals raise :class:`RoomError`
+(a game rule refusal is the engine's ``IllegalMove``); both carry a stable ``code``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import sqlalchemy as sa
+from sqlmodel import Session, select
+
+from tablegames.engine import IllegalMove, get_game
+from tablegames.rooms.models import FinishedGame, MoveLog, Room, Seat
+
+# Room codes avoid letters that read alike (I/L/1, O/0, U/V) and vowels (no rude words).
+CODE_ALPHABET = "BCDFGHJKMNPQRSTWXZ"
+CODE_LENGTH = 4
+MAX_NAME = 24
+MAX_MOVE_BYTES = 2_000
+
+
+class RoomError(ValueError):
+    """A refused room action: ``code`` is stable, ``message`` is for people."""
+
+    def __init__(self, code: str, message: str, **params: Any) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+        self.params = params
+
+
+@dataclass(frozen=True)
+class RoomInfo:
+    """What anyone may know of a room (no secrets, no hidden cards)."""
+
+    code: str
+    game: str
+    options: dict[str, Any]
+    status: str
+    version: int
+    seats: tuple[tuple[int, str], ...]  # (seat, name)
+
+
+def _hash(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def normalize_code(code: Any) -> str:
+    """Upper-cases a typed room code and strips spaces."""
+    return str(code or "").strip().upper().replace(" ", "")[:CODE_LENGTH + 4]
+
+
+# -- engine state cache (the database stays the truth: entries are keyed by version) ----
+_CACHE: dict[str, tuple[int, Any]] = {}
+
+
+def _engine_state(room: Room) -> Any:
+    cached = _CACHE.get(room.code)
+    if cached and cached[0] == room.version:
+        return cached[1]
+    if room.state_json is None:
+        return None
+    state = get_game(room.game).from_json(room.state_json)
+    _CACHE[room.code] = (room.version, state)
+    return state
+
+
+def clear_cache() -> None:
+    """Forgets every cached state (what a server restart does)."""
+    _CACHE.clear()
+
+
+def _room(session: Session, code: str) -> Room:
+    code = normalize_code(code)
+    room = session.exec(select(Room).where(Room.code == code)).first()
+    if room is None:
+        raise RoomError("unknown_room", f"There is no table with the code {code or '(empty)'}.",
+                        code=code)
+    return room
+
+
+def _seats(session: Session, room: Room) -> list[Seat]:
+    return list(session.exec(select(Seat).where(Seat.room_id == room.id).order_by(Seat.seat)))
+
+
+def _check_host(room: Room, host_secret: Any) -> None:
+    if not isinstance(host_secret, str) or not secrets.compare_digest(_hash(host_secret), room.host_hash):
+        raise RoomError("not_host", "Only the host of this table can do that.")
+
+
+# -- public API ------------------------------------------------------------------------
+
+def create_room(session: Session, game: str, options: Mapping[str, Any] | None = None) -> tuple[str, str]:
+    """Creates a room in the lobby.
+
+    Returns:
+        ``(code, host_secret)``; the secret is shown once, to the creating device.
+    """
+    try:
+        engine = get_game(game)
+    except KeyError:
+        raise RoomError("unknown_game", f"There is no game called {game!r}.") from None
+    options = dict(options or {})
+    engine.check_options(options)
+    host_secret = secrets.token_urlsafe(18)
+    for _ in range(50):
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        if session.exec(select(Room.id).where(Room.code == code)).first() is None:
+            break
+    else:  # pragma: no cover - 100k codes
+        raise RoomError("no_code", "Could not find a free table code; try again.")
+    session.add(Room(code=code, game=game, options_json=json.dumps(options), host_hash=_hash(host_secret)))
+    session.commit()
+    return code, host_secret
+
+
+def room_info(session: Session, code: str) -> RoomInfo:
+    """Public facts about a room."""
+    room = _room(session, code)
+    return RoomInfo(code=room.code, game=room.game, options=json.loads(room.options_json),
+                    status=room.status, version=room.version,
+                    seats=tuple((s.seat, s.name) for s in _seats(session, room)))
+
+
+def join_room(session: Session, code: str, name: Any) -> tuple[int, str]:
+    """Seats a new player.
+
+    Returns:
+        ``(seat, seat_secret)``; the secret gives the seat back later (keep it on the phone).
+    """
+    room = _room(session, code)
+    if not isinstance(name, str) or not name.strip():
+        raise RoomError("bad_name", "Type your name to join.")
+    name = " ".join(name.split())[:MAX_NAME]
+    if room.status != "lobby":
+        raise RoomError("already_started", "This game has already started: ask for a rematch to join.")
+    seats = _seats(session, room)
+    if len(seats) >= get_game(room.game).max_players:
+        raise RoomError("table_full", f"This table is full ({len(seats)} players).", count=len(seats))
+    if any(s.name.casefold() == name.casefold() for s in seats):
+        raise RoomError("name_taken", f"Somebody at this table is already called {name}.", name=name)
+    secret = secrets.token_urlsafe(18)
+    seat = len(seats)
+    session.add(Seat(room_id=room.id, seat=seat, name=name, secret_hash=_hash(secret)))
+    try:
+        session.commit()
+    except sa.exc.IntegrityError:  # two phones took the same seat number at once
+        session.rollback()
+        raise RoomError("try_again", "Somebody joined at the same moment: try again.") from None
+    return seat, secret
+
+
+def rejoin(session: Session, code: str, secret: Any) -> int:
+    """The seat that ``secret`` holds at the room ``code``."""
+    room = _room(session, code)
+    if isinstance(secret, str) and secret:
+        digest = _hash(secret)
+        for s in _seats(session, room):
+            if secrets.compare_digest(s.secret_hash, digest):
+                return s.seat
+    raise RoomError("unknown_seat", "This device holds no seat at this table.")
+
+
+def is_host(session: Session, code: str, host_secret: Any) -> bool:
+    """Whether ``host_secret`` is this room's host secret."""
+    try:
+        _check_host(_room(session, code), host_secret)
+    except RoomError:
+        return False
+    return True
+
+
+def remove_seat(session: Session, code: str, host_secret: str, seat: Any) -> None:
+    """Host only, in the lobby: frees a seat (later seats move up one place)."""
+    room = _room(session, code)
+    _check_host(room, host_secret)
+    if room.status != "lobby":
+        raise RoomError("already_started", "Seats can only be removed before the game starts.")
+    seats = _seats(session, room)
+    if not isinstance(seat, int) or not 0 <= seat < len(seats):
+        raise RoomError("bad_seat", f"There is no seat {seat!r}.")
+    session.delete(seats[seat])
+    session.flush()
+    for s in seats[seat + 1:]:
+        s.seat -= 1
+        session.add(s)
+        session.flush()
+    room.version += 1  # seat numbers changed: old seat secrets now point to new places
+    session.add(room)
+    session.commit()
+
+
+def start_game(session: Session, code: str, host_secret: str, seed: int | None = None) -> Any:
+    """Host only: deals the first hand with the seated players."""
+    room = _room(session, code)
+    _check_host(room, host_secret)
+    if room.status == "playing":
+        raise RoomError("already_started", "The game has already started.")
+    engine = get_game(room.game)
+    names = [s.name for s in _seats(session, room)]
+    if len(names) < engine.min_players:
+        raise RoomError("not_enough_players",
+                        f"{room.game.upper()} needs at least {engine.min_players} players.",
+                        count=engine.min_players)
+    state = engine.new(names, json.loads(room.options_json), seed=seed)
+    return _commit_state(session, room, state, None, {"type": "start", "seed": state.seed}, "playing")
+
+
+def apply_move(session: Session, code: str, seat: int, move: Any,
+               expected_version: int | None = None) -> tuple[Any, int]:
+    """Applies a player's move and stores it before returning.
+
+    Args:
+        seat: from the server's own seat mapping, never from the client's message.
+        move: the move dict, as the client sent it (validated by the engine).
+        expected_version: the version the client saw; a different one means a stale tap.
+
+    Returns:
+        ``(new_state, new_version)``.
+    """
+    room = _room(session, code)
+    if room.status == "lobby":
+        raise RoomError("not_started", "The game hasn't started yet.")
+    if not isinstance(move, Mapping) or len(json.dumps(move, default=str)) > MAX_MOVE_BYTES:
+        raise IllegalMove("bad_move", "That move is not readable.")
+    if expected_version is not None and expected_version != room.version:
+        raise RoomError("stale", "The table changed before your tap arrived: look again.")
+    state = _engine_state(room)
+    new_state = get_game(room.game).apply(state, seat, dict(move), now=time.time())
+    status = "finished" if get_game(room.game).result(new_state) else "playing"
+    new_state = _commit_state(session, room, new_state, seat, dict(move), status)
+    return new_state, room.version
+
+
+def next_hand(session: Session, code: str, host_secret: str) -> Any:
+    """Host only: deals the next hand once one is over."""
+    room = _room(session, code)
+    _check_host(room, host_secret)
+    state = _engine_state(room)
+    if state is None or getattr(state, "phase", None) != "hand_over":
+        raise RoomError("hand_not_over", "The hand is still being played.")
+    move = {"type": "next_hand"}
+    new_state = get_game(room.game).apply(state, state.active[0], move)
+    return _commit_state(session, room, new_state, None, move, "playing")
+
+
+def rematch(session: Session, code: str, host_secret: str, seed: int | None = None) -> Any:
+    """Host only: a new game with the same seats and options (after the game, or to restart)."""
+    room = _room(session, code)
+    _check_host(room, host_secret)
+    if room.status == "lobby":
+        raise RoomError("not_started", "The game hasn't started yet.")
+    room.status = "lobby"
+    return start_game(session, code, host_secret, seed)
+
+
+def current_state(session: Session, code: str) -> tuple[Any, int]:
+    """The room's engine state (None in the lobby) and its version."""
+    room = _room(session, code)
+    return _engine_state(room), room.version
+
+
+def _commit_state(session: Session, room: Room, state: Any, seat: int | None,
+                  move: dict[str, Any], status: str) -> Any:
+    engine = get_game(room.game)
+    old_version = room.version
+    new_version = old_version + 1
+    now = time.time()
+    # Optimistic lock: another worker may have moved this room since we read it.
+    updated = session.execute(
+        sa.update(Room).where(Room.id == room.id, Room.version == old_version).values(
+            version=new_version, state_json=engine.to_json(state), status=status, updated_at=now))
+    if updated.rowcount != 1:
+        session.rollback()
+        raise RoomError("stale", "The table changed before your tap arrived: look again.")
+    session.add(MoveLog(room_id=room.id, version=new_version, seat=seat,
+                        move_json=json.dumps(move), created_at=now))
+    result = engine.result(state)
+    if result and room.status != "finished":
+        session.add(FinishedGame(room_id=room.id, game=room.game, players_json=json.dumps(list(state.players)),
+                                 scores_json=json.dumps(result["scores"]),
+                                 winners_json=json.dumps(result["winners"]), finished_at=now))
+    session.commit()
+    session.refresh(room)
+    _CACHE[room.code] = (new_version, state)
+    return state

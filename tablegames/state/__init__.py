@@ -1,0 +1,1 @@
+"""Reflex states: thin wrappers that call rooms/ and engine/."""
