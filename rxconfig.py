@@ -13,7 +13,7 @@ config = rx.Config(
     db_url=os.environ.get("DATABASE_URL", "sqlite:///tablegames.db"),
     redis_url=os.environ.get("REFLEX_REDIS_URL") or None,
     telemetry_enabled=False,
-    plugins=[rx.plugins.RadixThemesPlugin()],
+    plugins=[rx.plugins.RadixThemesPlugin(theme=rx.theme(appearance="dark", accent_color="green", radius="large"))],
     # A private game app needs no sitemap.xml; disabling it also silences the
     # "enabled by default" warning.
     disable_plugins=[rx.plugins.SitemapPlugin],

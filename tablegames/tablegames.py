@@ -2,21 +2,13 @@
 
 import reflex as rx
 
-
-def index() -> rx.Component:
-    """Landing page (placeholder until the create/join page exists)."""
-    return rx.center(
-        rx.vstack(
-            rx.heading("Table Games", size="9"),
-            rx.text("Your phones are the hands, the tablet is the table."),
-            align="center",
-            spacing="4",
-        ),
-        min_height="100vh",
-    )
-
+from tablegames.pages import phone, table
+from tablegames.pages.landing import landing
 
 app = rx.App(
     head_components=[rx.el.link(rel="icon", href="/favicon.svg", type="image/svg+xml")],
+    stylesheets=["/uno.css", "/app.css"],
 )
-app.add_page(index, title="Table Games")
+app.add_page(landing, route="/", title="Table Games")
+app.add_page(table.table_page, route="/table/[code]", title="Table Games: table", on_load=table.ON_LOAD)
+app.add_page(phone.phone_page, route="/play/[code]", title="Table Games: hand", on_load=phone.ON_LOAD)

@@ -84,7 +84,7 @@ def _room(session: Session, code: str) -> Room:
     room = session.exec(select(Room).where(Room.code == code)).first()
     if room is None:
         raise RoomError("unknown_room", f"There is no table with the code {code or '(empty)'}.",
-                        code=code)
+                        room=code)
     return room
 
 
@@ -151,6 +151,8 @@ def join_room(session: Session, code: str, name: Any) -> tuple[int, str]:
     secret = secrets.token_urlsafe(18)
     seat = len(seats)
     session.add(Seat(room_id=room.id, seat=seat, name=name, secret_hash=_hash(secret)))
+    room.version += 1  # every screen shows the seats: make them refresh
+    session.add(room)
     try:
         session.commit()
     except sa.exc.IntegrityError:  # two phones took the same seat number at once
@@ -272,7 +274,7 @@ def current_state(session: Session, code: str) -> tuple[Any, int]:
 def _commit_state(session: Session, room: Room, state: Any, seat: int | None,
                   move: dict[str, Any], status: str) -> Any:
     engine = get_game(room.game)
-    old_version = room.version
+    old_version, was_finished = room.version, room.status == "finished"
     new_version = old_version + 1
     now = time.time()
     # Optimistic lock: another worker may have moved this room since we read it.
@@ -285,7 +287,7 @@ def _commit_state(session: Session, room: Room, state: Any, seat: int | None,
     session.add(MoveLog(room_id=room.id, version=new_version, seat=seat,
                         move_json=json.dumps(move), created_at=now))
     result = engine.result(state)
-    if result and room.status != "finished":
+    if result and not was_finished:
         session.add(FinishedGame(room_id=room.id, game=room.game, players_json=json.dumps(list(state.players)),
                                  scores_json=json.dumps(result["scores"]),
                                  winners_json=json.dumps(result["winners"]), finished_at=now))
@@ -293,3 +295,23 @@ def _commit_state(session: Session, room: Room, state: Any, seat: int | None,
     session.refresh(room)
     _CACHE[room.code] = (new_version, state)
     return state
+
+
+def screen(session: Session, code: str, seat: int | None) -> dict[str, Any]:
+    """Everything one screen may show: the room's public facts plus ``view(state, seat)``.
+
+    ``seat`` is None for the table (and for a phone that has no seat yet): it then gets
+    the table's view, which holds no hand.
+    """
+    room = _room(session, code)
+    state = _engine_state(room)
+    engine = get_game(room.game)
+    return {
+        "code": room.code,
+        "game": room.game,
+        "status": room.status,
+        "version": room.version,
+        "options": engine.public_options(json.loads(room.options_json)),
+        "seats": [{"seat": s.seat, "name": s.name} for s in _seats(session, room)],
+        "view": engine.view(state, seat) if state is not None else None,
+    }

@@ -35,7 +35,11 @@ class Uno:
             options: table options, see ``state.normalize_options``.
             seed: RNG seed; the same seed and moves replay the same game.
         """
-        return new_game(list(players), options, seed)
+        return new_game(players, options, seed)  # type: ignore[arg-type]
+
+    def public_options(self, options: Mapping[str, Any]) -> dict:
+        """The options as the table may show them (a stacked deck stays secret)."""
+        return {k: v for k, v in options.items() if k != "stack"}
 
     def legal_moves(self, state: UnoState, seat: int) -> list[dict]:
         """Every move ``seat`` may make now (including UNO calls and catches)."""
@@ -56,6 +60,9 @@ class Uno:
             return None
         order = sorted(range(len(state.players)), key=lambda p: state.scores[p],
                        reverse=state.options["scoring"] == "standard")
+        # elimination: who dropped out later ranks above who dropped out earlier
+        gone = {p: h["hand"] for h in state.history for p in h.get("eliminated", ())}
+        order.sort(key=lambda p: -gone.get(p, len(state.history) + 1))
         return {"winners": list(state.winners), "scores": list(state.scores),
                 "ranking": order, "hands": len(state.history)}
 

@@ -19,6 +19,7 @@ HOUSE_RULES: dict[str, dict] = {k: v for k, v in _DATA["house_rules"].items() if
 DEFAULT_HOUSE_RULES: tuple[str, ...] = tuple(_DATA["default_house_rules"])
 ALL_COLORS = ("r", "y", "g", "b", "p")
 WILD_FACES = ("W", "W+4", "WS", "WC", "WG")
+NUMBER_FACES = tuple("0123456789")
 MAX_CUSTOM = 3
 
 
@@ -31,40 +32,53 @@ class Card(NamedTuple):
     is_wild: bool
 
 
-@cache
-def card_info(code: str) -> Card:
-    """Parses a card code.
-
-    Raises:
-        KeyError: if ``code`` is not a card of any deck.
-    """
+def _parse(code: str) -> Card:
     if code.startswith("W"):
         face = "WC" if code[:2] == "WC" and code[2:] in ("1", "2", "3") else code
         if face not in WILD_FACES or (face == "WC" and len(code) != 3):
             raise KeyError(code)
         return Card("", face, VALUES[face], True)
     color, face = code[:1], code[1:]
-    if color not in ALL_COLORS or not (face in ("S", "R", "+2") or (len(face) == 1 and face.isdigit())):
+    if color not in ALL_COLORS or face not in NUMBER_FACES + ("S", "R", "+2"):
         raise KeyError(code)
-    return Card(color, face, int(face) if face.isdigit() else VALUES[face], False)
+    return Card(color, face, int(face) if face in NUMBER_FACES else VALUES[face], False)
+
+
+# Every card code of every edition, parsed once: the rules look cards up in these tables.
+CARDS: dict[str, Card] = {
+    code: _parse(code)
+    for code in [c + f for c in ALL_COLORS for f in (*NUMBER_FACES, "S", "R", "+2")]
+    + ["W", "W+4", "WS", "WC1", "WC2", "WC3", "WG"]
+}
+COLOR_OF: dict[str, str] = {code: info.color for code, info in CARDS.items()}  # "" for wilds
+FACE_OF: dict[str, str] = {code: info.face for code, info in CARDS.items()}
+WILDS: frozenset[str] = frozenset(code for code, info in CARDS.items() if info.is_wild)
+
+
+def card_info(code: str) -> Card:
+    """What a card code means.
+
+    Raises:
+        KeyError: if ``code`` is not a card of any deck.
+    """
+    try:
+        return CARDS[code]
+    except (KeyError, TypeError):
+        raise KeyError(code) from None
 
 
 def is_card(code: object) -> bool:
     """True when ``code`` is a well-formed card code."""
-    if not isinstance(code, str):
-        return False
-    try:
-        card_info(code)
-    except KeyError:
-        return False
-    return True
+    return isinstance(code, str) and code in CARDS
 
 
+@cache
 def colors(edition: str) -> tuple[str, ...]:
     """The four colours of an edition."""
     return tuple(_DATA["editions"][edition]["colors"])
 
 
+@cache
 def build_deck(edition: str, custom_cards: int = MAX_CUSTOM) -> tuple[str, ...]:
     """Every card of an edition, in a fixed order.
 

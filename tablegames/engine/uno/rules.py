@@ -8,12 +8,12 @@ freezes the result, so the input state is never changed. Every refusal raises
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from tablegames.engine.core import IllegalMove, new_seed, rng_for
-from tablegames.engine.uno.cards import card_info, colors, dealer_rank, is_card
+from tablegames.engine.uno.cards import CARDS, COLOR_OF, FACE_OF, WILDS, colors, dealer_rank, is_card
 from tablegames.engine.uno.scoring import score_hand
 from tablegames.engine.uno.state import UnoState, deck_for, normalize_options
 
@@ -40,6 +40,10 @@ OUT_OF_TURN = ("uno", "catch")
 class _Table:
     """A mutable copy of a state while one move is applied."""
 
+    __slots__ = ("s", "opts", "draw_pile", "discard", "hands", "color", "direction", "turn",
+                 "drawn", "pending", "uno_said", "exposed", "reveal", "scores", "out", "events",
+                 "history", "rng_count", "phase", "winners", "hand_no", "dealer", "_active")
+
     def __init__(self, s: UnoState) -> None:
         self.s = s
         self.opts = s.options
@@ -49,7 +53,7 @@ class _Table:
         self.color = s.color
         self.direction = s.direction
         self.turn = s.turn
-        self.drawn: str | None = None
+        self.drawn = s.drawn  # kept by out-of-turn calls and catches; a turn move resets it
         self.pending = s.pending
         self.uno_said = set(s.uno_said)
         self.exposed = set(s.exposed)
@@ -63,12 +67,12 @@ class _Table:
         self.winners = s.winners
         self.hand_no = s.hand_no
         self.dealer = s.dealer
-        self._active: list[int] | None = None
+        self._active: Sequence[int] | None = s.active  # reset to None when ``out`` changes
 
     # -- seats -------------------------------------------------------------------------
-    def active(self) -> list[int]:
+    def active(self) -> Sequence[int]:
         if self._active is None:
-            self._active = [p for p in range(len(self.hands)) if p not in self.out]
+            self._active = tuple(p for p in range(len(self.hands)) if p not in self.out)
         return self._active
 
     def step(self, seat: int, k: int = 1) -> int:
@@ -125,26 +129,33 @@ class _Table:
 
     # -- result ------------------------------------------------------------------------
     def freeze(self) -> UnoState:
-        act = set(self.active())
+        act = self.active()
+        hands = self.hands
+        said = self.uno_said
         return _evolve(
             self.s,
             rng_count=self.rng_count, hand_no=self.hand_no, dealer=self.dealer,
             phase=self.phase, draw_pile=tuple(self.draw_pile), discard=tuple(self.discard),
-            hands=tuple(self.hands), color=self.color, direction=self.direction,
+            hands=tuple(hands), color=self.color, direction=self.direction,
             turn=self.turn, drawn=self.drawn, pending=self.pending,
-            uno_said=tuple(sorted(p for p in self.uno_said
-                                  if p in act and 1 <= len(self.hands[p]) <= 2)),
-            exposed=tuple(sorted(self.exposed)), reveal=self.reveal,
+            uno_said=tuple(sorted(p for p in said if p in act and 1 <= len(hands[p]) <= 2))
+            if said else (),
+            exposed=tuple(sorted(self.exposed)) if self.exposed else (), reveal=self.reveal,
             scores=tuple(self.scores), out=tuple(self.out), events=tuple(self.events),
-            history=tuple(self.history), winners=self.winners)
+            history=tuple(self.history), winners=self.winners,
+            active=tuple(act))
 
 
 def _evolve(s: UnoState, **changes: Any) -> UnoState:
-    """``dataclasses.replace`` without re-running ``__init__`` (the hot path of a move)."""
+    """``dataclasses.replace`` without re-running ``__init__`` (the hot path of a move).
+
+    ``changes`` may also fill the cached property ``active`` of the new state.
+    """
     new = object.__new__(UnoState)
-    new.__dict__.update(s.__dict__)
-    new.__dict__.update(changes)
-    new.__dict__.pop("active", None)  # cached property of the old state
+    d = new.__dict__
+    d.update(s.__dict__)
+    d.pop("active", None)  # cached property of the old state
+    d.update(changes)
     return new
 
 
@@ -155,12 +166,19 @@ def playable(card: str, hand: tuple[str, ...], top: str, color: str, bluff: bool
     except a Wild Draw Four while holding a card of the current colour (unless bluffing
     is allowed, in which case a challenge may catch it).
     """
-    info = card_info(card)
-    if info.is_wild:
-        if info.face == "W+4" and not bluff:
-            return not any(card_info(c).color == color for c in hand)
+    if card in WILDS:
+        if card == "W+4" and not bluff:
+            return not _holds_color(hand, color)
         return True
-    return info.color == color or info.face == card_info(top).face
+    return COLOR_OF[card] == color or FACE_OF[card] == FACE_OF[top]
+
+
+def _holds_color(hand: tuple[str, ...], color: str) -> bool:
+    """Whether ``hand`` holds a card of ``color`` (what makes a Wild Draw Four illegal)."""
+    for c in hand:
+        if COLOR_OF[c] == color:
+            return True
+    return False
 
 
 # -- dealing ---------------------------------------------------------------------------
@@ -169,6 +187,7 @@ def new_game(players: list[str], options: Mapping[str, Any] | None, seed: int | 
     """Creates a game: options checked, dealer chosen, first hand dealt."""
     if not isinstance(players, (list, tuple)) or not all(isinstance(p, str) for p in players):
         raise IllegalMove("bad_players", "Players must be a list of names.")
+    players = list(players)
     opts = normalize_options(options, len(players))
     seed = new_seed() if seed is None else int(seed)
     n = len(players)
@@ -227,10 +246,16 @@ def _deal(t: _Table, stack: Mapping[str, Any] | None = None) -> None:
 
 
 def _stacked_order(t: _Table, stack: Mapping[str, Any], deck: list[str]) -> list[str]:
+    if not isinstance(stack, Mapping):
+        raise IllegalMove("bad_option", "Option 'stack': give an object with 'hands'.")
     hands = stack.get("hands")
-    top, draw = stack.get("top"), list(stack.get("draw", ()))
-    if not isinstance(hands, (list, tuple)) or len(hands) != len(t.hands):
+    top, draw = stack.get("top"), stack.get("draw", ())
+    if (not isinstance(hands, (list, tuple)) or len(hands) != len(t.hands)
+            or not all(isinstance(h, (list, tuple)) for h in hands)):
         raise IllegalMove("bad_option", "Option 'stack': give one hand per player.")
+    if not isinstance(draw, (list, tuple)):
+        raise IllegalMove("bad_option", "Option 'stack': 'draw' is a list of cards.")
+    draw = list(draw)
     given = [c for h in hands for c in h] + draw + ([top] if top else [])
     if not all(is_card(c) for c in given) or Counter(given) - Counter(deck):
         raise IllegalMove("bad_option", "Option 'stack': uses cards that are not in this deck.")
@@ -244,7 +269,7 @@ def _stacked_order(t: _Table, stack: Mapping[str, Any], deck: list[str]) -> list
 
 def _first_discard(t: _Table, top: str) -> None:
     """Applies the first discard's effect for the player left of the dealer."""
-    info = card_info(top)
+    info = CARDS[top]
     first = t.step(t.dealer, 1)
     t.color = info.color
     t.turn = first
@@ -271,23 +296,28 @@ def _first_discard(t: _Table, top: str) -> None:
 
 def legal_moves(s: UnoState, seat: int) -> list[dict[str, Any]]:
     """Every move ``seat`` may make now, including calls and catches out of turn."""
-    if s.phase == "game_over" or not isinstance(seat, int) or seat not in s.active:
+    if (s.phase == "game_over" or not isinstance(seat, int) or isinstance(seat, bool)
+            or seat not in s.active):
         return []
     if s.phase == "hand_over":
         return [{"type": "next_hand"}]
-    moves: list[dict[str, Any]] = [{"type": "catch", "target": p} for p in s.exposed if p != seat]
+    exposed = s.exposed
+    moves: list[dict[str, Any]] = (
+        [{"type": "catch", "target": p} for p in exposed if p != seat] if exposed else [])
     hand = s.hands[seat]
-    if seat in s.exposed or (seat == s.turn and len(hand) == 2 and seat not in s.uno_said):
+    turn = s.turn
+    if seat in exposed or (seat == turn and len(hand) == 2 and seat not in s.uno_said):
         moves.append({"type": "uno"})
-    if seat != s.turn:
+    if seat != turn:
         return moves
     cols = colors(s.options["edition"])
-    targets = [p for p in s.active if p != seat]
-    if s.pending:
-        kind = s.pending["kind"]
+    pending = s.pending
+    if pending:
+        kind = pending["kind"]
         if kind == "color":
+            targets = [p for p in s.active if p != seat]
             for c in cols:
-                if s.pending["swap"]:
+                if pending["swap"]:
                     moves += [{"type": "choose_color", "color": c, "target": p} for p in targets]
                 else:
                     moves.append({"type": "choose_color", "color": c})
@@ -296,20 +326,21 @@ def legal_moves(s: UnoState, seat: int) -> list[dict[str, Any]]:
         else:
             moves += [{"type": "dare", "done": True}, {"type": "dare", "done": False}]
         return moves
-    bluff = s.options["wd4_bluff"]
-    candidates = [s.drawn] if s.drawn else sorted(set(hand))
-    for card in candidates:
-        if not playable(card, hand, s.discard[-1], s.color, bluff):
+    # The same test as playable(), with the top card's face looked up once.
+    drawn, color = s.drawn, s.color
+    top_face = FACE_OF[s.discard[-1]]
+    for card in ([drawn] if drawn else sorted(set(hand))):
+        if card not in WILDS:
+            if COLOR_OF[card] == color or FACE_OF[card] == top_face:
+                moves.append({"type": "play", "card": card})
+        elif card == "W+4" and not s.options["wd4_bluff"] and _holds_color(hand, color):
             continue
-        info = card_info(card)
-        if not info.is_wild:
-            moves.append({"type": "play", "card": card})
-        elif info.face == "WS" and len(hand) > 1:
+        elif card == "WS" and len(hand) > 1:
             moves += [{"type": "play", "card": card, "color": c, "target": p}
-                      for c in cols for p in targets]
+                      for c in cols for p in s.active if p != seat]
         else:
             moves += [{"type": "play", "card": card, "color": c} for c in cols]
-    moves.append({"type": "pass"} if s.drawn else {"type": "draw"})
+    moves.append({"type": "pass"} if drawn else {"type": "draw"})
     return moves
 
 
@@ -345,12 +376,15 @@ def apply_move(s: UnoState, seat: int, move: Mapping[str, Any]) -> UnoState:
         raise _pending_error(s)
     t = _Table(s)
     t.exposed = set()  # the next player starting a turn closes every UNO catch window
+    t.drawn = None  # only the draw move itself leaves a drawn card behind
     t.reveal = None
     before = [len(h) for h in s.hands]
     _TURN_MOVES[kind](t, seat, move)
-    for p in t.active():  # whoever has just reached one card without calling is catchable
-        if len(t.hands[p]) == 1 and before[p] != 1 and p not in t.uno_said and t.phase == "play":
-            t.exposed.add(p)
+    if t.phase == "play":
+        hands, said = t.hands, t.uno_said
+        for p in t.active():  # whoever has just reached one card without calling is catchable
+            if len(hands[p]) == 1 and before[p] != 1 and p not in said:
+                t.exposed.add(p)
     return t.freeze()
 
 
@@ -362,8 +396,8 @@ def _check_shape(s: UnoState, seat: Any, move: Any) -> str:
     kind = move["type"]
     if kind not in MOVE_KEYS:
         raise IllegalMove("unknown_move", f"UNO has no move called {kind!r}.", move=kind)
-    extra = set(move) - MOVE_KEYS[kind]
-    if extra:
+    if not MOVE_KEYS[kind].issuperset(move):
+        extra = set(move) - MOVE_KEYS[kind]
         raise IllegalMove("bad_move", f"A {kind!r} move has no field {sorted(extra)[0]!r}.")
     return kind
 
@@ -436,7 +470,7 @@ def _play(t: _Table, seat: int, move: Mapping[str, Any]) -> None:
         raise IllegalMove("only_drawn_card",
                           f"After drawing you may only play the card you drew ({s.drawn}) or keep it.",
                           card=s.drawn)
-    info = card_info(card)
+    info = CARDS[card]
     if not t.playable(card, hand):
         if info.face == "W+4":
             raise IllegalMove("wd4_has_color", "You can't play Wild Draw Four while you hold a card "
@@ -485,7 +519,7 @@ def _play(t: _Table, seat: int, move: Mapping[str, Any]) -> None:
         t.turn = t.step(seat)
     elif face == "W+4":
         t.pending = {"kind": "wd4", "by": seat, "prev_color": prev_color,
-                     "guilty": any(card_info(c).color == prev_color for c in t.hands[seat])}
+                     "guilty": _holds_color(t.hands[seat], prev_color)}
         t.turn = nxt
     elif face == "WS":
         t.hands[seat], t.hands[target] = t.hands[target], t.hands[seat]
@@ -508,7 +542,7 @@ def _house_rule(t: _Table, seat: int, index: int, last_card: bool) -> bool:
     elif kind == "discard_wilds":
         top = t.discard.pop()
         for p in t.others(seat):
-            wilds = [c for c in t.hands[p] if card_info(c).is_wild]
+            wilds = [c for c in t.hands[p] if c in WILDS]
             if len(wilds) == len(t.hands[p]):
                 wilds = wilds[1:]  # nobody goes out this way: an all-wild hand keeps one card
             for c in wilds:
@@ -599,7 +633,9 @@ def _dare(t: _Table, seat: int, move: Mapping[str, Any]) -> None:
 def _next_hand(t: _Table) -> None:
     t.hand_no += 1
     t.direction = 1
-    t.dealer = t.step(t.dealer) if t.dealer in t.active() else t.active()[0]
+    # the deal passes to the left: the next seat still in the game (an eliminated dealer too)
+    n = len(t.hands)
+    t.dealer = next(p for k in range(1, n + 1) if (p := (t.dealer + k) % n) in t.active())
     t.events.append({"type": "new_hand", "hand": t.hand_no, "dealer": t.dealer})
     _deal(t)
 

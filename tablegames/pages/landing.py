@@ -1,0 +1,95 @@
+"""Landing page: create a table (game, edition, options) or join one with its code."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from tablegames.pages.common import lang_switch, notice, tr
+from tablegames.state.room import Screen
+
+HOUSE_RULE_CHOICES = ("none", "others_draw_2", "discard_wilds", "skip_all", "situps", "song", "dare", "free")
+DEFAULT_RULES = ("others_draw_2", "skip_all", "song")
+
+
+def _field(label_key: str, control: rx.Component) -> rx.Component:
+    return rx.vstack(rx.text(tr(label_key), weight="bold"), control, spacing="1", width="100%")
+
+
+def _select(name: str, values: tuple[str, ...], key_prefix: str, default: str) -> rx.Component:
+    return rx.el.select(
+        *[rx.el.option(tr(f"{key_prefix}{v}"), value=v) for v in values],
+        name=name, default_value=default, id=f"opt-{name}",
+        class_name="tg-select",
+    )
+
+
+def _check(name: str, label_key: str, checked: bool = False) -> rx.Component:
+    return rx.el.label(
+        rx.el.input(type="checkbox", name=name, default_checked=checked, id=f"opt-{name}"),
+        rx.text(tr(label_key), as_="span"),
+        class_name="tg-check",
+    )
+
+
+def create_form() -> rx.Component:
+    """The host's form: UNO edition and table options, house rules for UNO Plus."""
+    house = [
+        rx.hstack(
+            _select(f"house_rule_{i}", HOUSE_RULE_CHOICES, "houserule.choice.", DEFAULT_RULES[i - 1]),
+            rx.el.input(name=f"house_text_{i}", placeholder=tr("ui.house_rule_text"), max_length=200,
+                        class_name="tg-input", id=f"opt-house_text_{i}"),
+            width="100%", wrap="wrap",
+        )
+        for i in (1, 2, 3)
+    ]
+    return rx.form(
+        rx.vstack(
+            rx.heading(tr("ui.create_table"), size="6"),
+            _field("ui.game", _select("game", ("uno",), "game.", "uno")),
+            _field("ui.edition", _select("edition", ("classic", "plus", "motu"), "edition.", "classic")),
+            _field("ui.target", rx.el.input(name="target", type="number", default_value="500", min=50,
+                                            max=100000, class_name="tg-input", id="opt-target")),
+            _field("ui.scoring", _select("scoring", ("standard", "lowest", "elimination"), "scoring.", "standard")),
+            _field("ui.dealer", _select("dealer", ("high_card", "random"), "dealer.", "high_card")),
+            _check("two_player_rules", "ui.two_player_rules", True),
+            _check("teams", "ui.teams"),
+            _check("wd4_bluff", "ui.wd4_bluff"),
+            rx.text(tr("ui.house_rules"), weight="bold"),
+            rx.text(tr("ui.house_rules_help"), size="2", color_scheme="gray"),
+            *house,
+            rx.button(tr("ui.create"), type="submit", size="4", width="100%", id="create"),
+            spacing="3", width="100%",
+        ),
+        on_submit=Screen.create,
+        width="100%",
+    )
+
+
+def join_form() -> rx.Component:
+    """A player's form: the room code shown on the table."""
+    return rx.form(
+        rx.vstack(
+            rx.heading(tr("ui.join_table"), size="6"),
+            rx.el.input(name="code", placeholder="ABCD", max_length=4, auto_complete="off",
+                        class_name="tg-input tg-code-input", id="join-code"),
+            rx.button(tr("ui.join"), type="submit", size="4", width="100%", id="join-go"),
+            spacing="3", width="100%",
+        ),
+        on_submit=Screen.go_join,
+        width="100%",
+    )
+
+
+def landing() -> rx.Component:
+    """``/``: create or join a table."""
+    return rx.center(
+        rx.vstack(
+            rx.hstack(rx.heading("Table Games", size="8"), rx.spacer(), lang_switch(), width="100%"),
+            rx.text(tr("ui.tagline")),
+            notice(),
+            rx.card(join_form(), width="100%"),
+            rx.card(create_form(), width="100%"),
+            spacing="5", width="100%", max_width="36rem", padding="1rem",
+        ),
+        width="100%",
+    )

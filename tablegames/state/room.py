@@ -1,0 +1,330 @@
+"""Reflex states: thin wrappers that call ``rooms.service`` and the engine.
+
+``RoomShared`` is linked by room code and holds only a version number: every accepted
+move bumps it, and every linked screen then recomputes its OWN view in its private
+``Screen`` state (``view(state, its_seat)``). No hand ever sits in a shared var, and who
+acts is always the seat the server mapped to this browser, never an event argument.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+import reflex as rx
+from reflex_base.registry import RegistrationContext
+import segno
+
+from tablegames.engine import IllegalMove
+from tablegames.i18n import DEFAULT_LANG, LANGS, catalog, error_text, event_text, pick_lang
+from tablegames.rooms import service
+from tablegames.rooms.service import RoomError, normalize_code
+
+
+def room_token(code: str) -> str:
+    """The SharedState token of a room (tokens may not contain underscores)."""
+    return f"room-{code}"
+
+
+def _route_code(state: rx.State) -> str:
+    """The room code of ``/table/<code>`` or ``/play/<code>``."""
+    parts = [p for p in state.router.url.path.split("/") if p]
+    return normalize_code(parts[1]) if len(parts) >= 2 and parts[0] in ("table", "play") else ""
+
+
+class RoomShared(rx.SharedState):
+    """The room's public heartbeat: linked screens recompute their view when it changes."""
+
+    version: int = 0
+    _phones: dict[str, int] = {}  # browser token -> seat, for the "online" dots
+
+    async def online_seats(self) -> list[int]:
+        """Seats with at least one phone connected right now (on any worker)."""
+        namespace = RegistrationContext.get().app.event_namespace
+        if namespace is None:
+            return []
+        manager = namespace._token_manager
+        return sorted({seat for token, seat in self._phones.items()
+                       if await manager.is_token_connected(token)})
+
+    @rx.event
+    async def link(self):
+        """Links this browser to the room in the URL (``/table/<code>``, ``/play/<code>``)."""
+        code = _route_code(self)
+        if not code:
+            return
+        if self._linked_to != room_token(code):
+            if self._linked_to:
+                await self._unlink()
+            linked = await self._link_to(room_token(code))
+            linked.version = _version(code)
+
+
+def _version(code: str) -> int:
+    try:
+        with rx.session() as db:
+            return service.room_info(db, code).version
+    except RoomError:
+        return -1
+
+
+class Screen(rx.State):
+    """One browser tab: its language, its seat and host secrets, and its own view."""
+
+    lang: str = rx.LocalStorage("", name="tg_lang", sync=True)
+    seat_secrets: str = rx.LocalStorage("{}", name="tg_seats")
+    host_secrets: str = rx.LocalStorage("{}", name="tg_hosts")
+    room_code: str = ""
+    role: str = ""  # "table" or "phone"
+    notice: str = ""  # the last refusal, translated
+    picking: str = ""  # wild card waiting for a colour (and target) on this phone
+    tick: int = 0  # the table's heartbeat: refreshes the "online" dots
+    _seat: int = -1
+
+    # -- language ----------------------------------------------------------------------
+    @rx.var
+    def language(self) -> str:
+        """The language in use: chosen, else the browser's, else English."""
+        if self.lang in LANGS:
+            return self.lang
+        return pick_lang(self.router.headers.accept_language or "") or DEFAULT_LANG
+
+    @rx.var
+    def tr(self) -> dict[str, str]:
+        """The message catalog of the language in use."""
+        return catalog(self.language)
+
+    @rx.event
+    def set_language(self, lang: str):
+        """Switches the language (kept on this device)."""
+        if lang in LANGS:
+            self.lang = lang
+
+    # -- secrets kept on this device ---------------------------------------------------
+    def _secrets(self, which: str) -> dict[str, str]:
+        try:
+            data = json.loads(getattr(self, which) or "{}")
+        except ValueError:
+            data = {}
+        return data if isinstance(data, dict) else {}
+
+    def _remember(self, which: str, code: str, secret: str) -> None:
+        data = self._secrets(which)
+        data[code] = secret
+        setattr(self, which, json.dumps(data))
+
+    def _host_secret(self) -> str:
+        return str(self._secrets("host_secrets").get(self.room_code, ""))
+
+    # -- what this screen sees ---------------------------------------------------------
+    @rx.var
+    async def screen(self) -> dict[str, Any]:
+        """The room's public facts and this screen's own view of the game."""
+        shared = await self.get_state(RoomShared)
+        if not self.room_code or shared.version < 0:
+            return {}
+        seat = self._seat if self.role == "phone" and self._seat >= 0 else None
+        try:
+            with rx.session() as db:
+                data = service.screen(db, self.room_code, seat)
+                data["is_host"] = service.is_host(db, self.room_code, self._host_secret())
+        except RoomError:
+            return {}
+        data["me"] = self._seat if self.role == "phone" else -1
+        heartbeat = self.tick  # read, so that each heartbeat recomputes the online dots
+        data["online"] = await shared.online_seats() if self.role == "table" and heartbeat else []
+        view = data["view"]
+        if view:
+            names = [p["name"] for p in view["players"]]
+            data["event_lines"] = [event_text(self.language, e, names) for e in view["events"]]
+            data["greyskull"] = any(e["type"] == "greyskull" for e in view["events"])
+        return json.loads(json.dumps(data))  # plain JSON types for the front end
+
+    @rx.var
+    def join_url(self) -> str:
+        """The URL phones open to join (what the QR code says)."""
+        base = os.environ.get("TG_PUBLIC_URL") or self.router.url.origin or ""
+        return f"{base.rstrip('/')}/play/{self.room_code}" if self.room_code else ""
+
+    @rx.var
+    def join_qr(self) -> str:
+        """The join URL as an SVG QR code (data URI)."""
+        return segno.make(self.join_url, error="m").svg_data_uri(scale=10, border=2) if self.join_url else ""
+
+    # -- page loads --------------------------------------------------------------------
+    @rx.event
+    async def open_table(self):
+        """``/table/<code>``: the shared table screen (host controls if this device is host)."""
+        self.role, self.room_code, self.notice = "table", _route_code(self), ""
+        self._seat = -1
+        host = self.router.url.query_parameters.get("host")
+        if isinstance(host, str) and host:
+            with rx.session() as db:
+                if service.is_host(db, self.room_code, host):
+                    self._remember("host_secrets", self.room_code, host)
+        return self._check_room()
+
+    @rx.event
+    async def open_phone(self):
+        """``/play/<code>``: a phone; gets its seat back from the secret on this device."""
+        self.role, self.room_code, self.notice = "phone", _route_code(self), ""
+        self._seat = -1
+        secret = self._secrets("seat_secrets").get(self.room_code)
+        if secret:
+            try:
+                with rx.session() as db:
+                    self._seat = service.rejoin(db, self.room_code, secret)
+            except RoomError:
+                pass
+        await self._hold_seat()
+        return self._check_room()
+
+    @rx.event
+    def heartbeat(self, _value: Any = None):
+        """The table asks every few seconds who is still connected."""
+        self.tick += 1
+
+    async def _hold_seat(self) -> None:
+        """Remembers which seat this browser holds (the table shows it as online)."""
+        shared = await self.get_state(RoomShared)
+        token = self.router.session.client_token
+        if self._seat >= 0 and shared._phones.get(token) != self._seat:
+            shared._phones = {**shared._phones, token: self._seat}
+
+    def _check_room(self):
+        with rx.session() as db:
+            try:
+                service.room_info(db, self.room_code)
+            except RoomError as err:
+                self.notice = self._say(err)
+
+    # -- actions -----------------------------------------------------------------------
+    def _say(self, err: IllegalMove | RoomError) -> str:
+        return error_text(self.language, err.code, err.params) or err.message
+
+    async def _bump(self, version: int) -> None:
+        shared = await self.get_state(RoomShared)
+        shared.version = version
+
+    @rx.event
+    async def create(self, form: dict):
+        """Landing page: creates a table and opens it (this device becomes the host)."""
+        game = str(form.get("game") or "uno")
+        options = _options_from_form(form)
+        try:
+            with rx.session() as db:
+                code, host_secret = service.create_room(db, game, options)
+        except (RoomError, IllegalMove) as err:
+            self.notice = self._say(err)
+            return rx.toast.error(self.notice)
+        self._remember("host_secrets", code, host_secret)
+        return rx.redirect(f"/table/{code}")
+
+    @rx.event
+    def go_join(self, form: dict):
+        """Landing page: opens a room's phone page by its code."""
+        code = normalize_code(form.get("code"))
+        with rx.session() as db:
+            try:
+                service.room_info(db, code)
+            except RoomError as err:
+                self.notice = self._say(err)
+                return rx.toast.error(self.notice)
+        return rx.redirect(f"/play/{code}")
+
+    @rx.event
+    async def join(self, form: dict):
+        """Phone: takes a seat with a name."""
+        if self.role != "phone" or self._seat >= 0:
+            return
+        try:
+            with rx.session() as db:
+                seat, secret = service.join_room(db, self.room_code, form.get("name"))
+                version = service.room_info(db, self.room_code).version
+        except RoomError as err:
+            self.notice = self._say(err)
+            return rx.toast.error(self.notice)
+        self._seat = seat
+        self.notice = ""
+        self._remember("seat_secrets", self.room_code, secret)
+        await self._hold_seat()
+        await self._bump(version)  # seats changed: every screen refreshes
+
+    @rx.event
+    async def move(self, move: dict, seen_version: int = -1):
+        """Phone: sends a move for THIS browser's seat (the seat is never an argument)."""
+        self.picking = ""
+        if self.role != "phone" or self._seat < 0:
+            self.notice = self._say(RoomError("unknown_seat", "No seat."))
+            return rx.toast.error(self.notice)
+        try:
+            with rx.session() as db:
+                _, version = service.apply_move(db, self.room_code, self._seat, move,
+                                                expected_version=seen_version if seen_version >= 0 else None)
+        except (IllegalMove, RoomError) as err:
+            self.notice = self._say(err)
+            return rx.toast.error(self.notice)
+        self.notice = ""
+        await self._bump(version)
+
+    @rx.event
+    def pick(self, card: str):
+        """Phone: a wild card was tapped: show the colour (and target) picker."""
+        self.picking = card
+
+    @rx.event
+    def cancel_pick(self):
+        """Phone: closes the colour picker."""
+        self.picking = ""
+
+    @rx.event
+    async def host(self, action: str, seat: int = -1):
+        """Table (or host's phone): start, next_hand, rematch, remove_seat."""
+        secret = self._host_secret()
+        try:
+            with rx.session() as db:
+                if action == "start":
+                    service.start_game(db, self.room_code, secret)
+                elif action == "next_hand":
+                    service.next_hand(db, self.room_code, secret)
+                elif action == "rematch":
+                    service.rematch(db, self.room_code, secret)
+                elif action == "remove_seat":
+                    service.remove_seat(db, self.room_code, secret, seat)
+                else:
+                    raise RoomError("unknown_action", f"Unknown action {action!r}.")
+                version = service.room_info(db, self.room_code).version
+        except (IllegalMove, RoomError) as err:
+            self.notice = self._say(err)
+            return rx.toast.error(self.notice)
+        self.notice = ""
+        await self._bump(version)
+
+
+def _options_from_form(form: dict) -> dict[str, Any]:
+    """Table options from the landing page's form fields (the engine validates them)."""
+    options: dict[str, Any] = {"edition": form.get("edition") or "classic"}
+    try:
+        options["target"] = int(form.get("target") or 500)
+    except ValueError:
+        options["target"] = form.get("target")
+    for key in ("scoring", "dealer"):
+        if form.get(key):
+            options[key] = form[key]
+    for key in ("teams", "wd4_bluff"):
+        options[key] = form.get(key) in ("on", "true", True)
+    options["two_player_rules"] = form.get("two_player_rules", "on") in ("on", "true", True)
+    if options["edition"] == "plus":
+        rules = []
+        for i in (1, 2, 3):
+            choice = form.get(f"house_rule_{i}") or ""
+            text = (form.get(f"house_text_{i}") or "").strip()
+            if choice == "dare" and text:
+                rules.append({"kind": "dare", "text": text, "n": 2})
+            elif choice == "free" and text:
+                rules.append({"kind": "free", "text": text})
+            elif choice and choice not in ("none", "dare", "free"):
+                rules.append(choice)
+        options["house_rules"] = rules
+    return options
