@@ -2,11 +2,15 @@
 
 import reflex as rx
 
+from tablegames import pwa
 from tablegames.pages import phone, table
 from tablegames.pages.landing import landing
 
 app = rx.App(
-    head_components=[rx.el.link(rel="icon", href="/favicon.svg", type="image/svg+xml")],
+    head_components=[
+        rx.el.link(rel="icon", href="/favicon.svg", type="image/svg+xml"),
+        *pwa.head_components(),
+    ],
     stylesheets=["/uno.css", "/app.css"],
 )
 app.add_page(landing, route="/", title="Table Games")

@@ -181,6 +181,7 @@ def phone_page() -> rx.Component:
     return rx.box(
         rx.vstack(
             rx.hstack(rx.text(Screen.room_code, weight="bold", size="5"), rx.spacer(), lang_switch(), width="100%"),
+            rx.cond(S["is_host"], rx.link(tr("ui.open_table"), href="/table/" + Screen.room_code, id="open-table")),
             notice(),
             rx.cond(
                 S["code"],

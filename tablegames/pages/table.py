@@ -23,7 +23,13 @@ def header() -> rx.Component:
         rx.cond(Screen.join_qr != "",
                 rx.image(src=Screen.join_qr, alt=tr("ui.scan_to_join"), class_name="tg-qr", id="join-qr")),
         rx.spacer(),
-        lang_switch(),
+        rx.vstack(
+            lang_switch(),
+            rx.cond(S["is_host"], rx.button(tr("ui.host_link_button"), variant="soft", size="1",
+                                            on_click=Screen.toggle_host_link, id="host-link")),
+            rx.cond(Screen.host_qr != "", rx.image(src=Screen.host_qr, alt=tr("ui.host_link"), class_name="tg-qr")),
+            align="end",
+        ),
         width="100%", align="center", spacing="5",
     )
 

@@ -80,6 +80,7 @@ class Screen(rx.State):
     notice: str = ""  # the last refusal, translated
     picking: str = ""  # wild card waiting for a colour (and target) on this phone
     tick: int = 0  # the table's heartbeat: refreshes the "online" dots
+    show_host_link: bool = False
     _seat: int = -1
 
     # -- language ----------------------------------------------------------------------
@@ -151,6 +152,21 @@ class Screen(rx.State):
     def join_qr(self) -> str:
         """The join URL as an SVG QR code (data URI)."""
         return segno.make(self.join_url, error="m").svg_data_uri(scale=10, border=2) if self.join_url else ""
+
+    @rx.var
+    def host_qr(self) -> str:
+        """For the host only: a QR code of the table URL carrying the host secret."""
+        secret = self._host_secret()
+        if not secret or self.role != "table" or not self.show_host_link:
+            return ""
+        base = os.environ.get("TG_PUBLIC_URL") or self.router.url.origin or ""
+        url = f"{base.rstrip('/')}/table/{self.room_code}?host={secret}"
+        return segno.make(url, error="m").svg_data_uri(scale=6, border=2)
+
+    @rx.event
+    def toggle_host_link(self):
+        """Shows or hides the host QR code (to reopen the table on another device)."""
+        self.show_host_link = not self.show_host_link
 
     # -- page loads --------------------------------------------------------------------
     @rx.event

@@ -129,34 +129,40 @@ class _Table:
 
     # -- result ------------------------------------------------------------------------
     def freeze(self) -> UnoState:
+        """The new state: this table's values, the rest (players, options, ...) unchanged.
+
+        Like ``dataclasses.replace`` but without re-running ``__init__``: this is the hot
+        path of every move.
+        """
         act = self.active()
         hands = self.hands
         said = self.uno_said
-        return _evolve(
-            self.s,
-            rng_count=self.rng_count, hand_no=self.hand_no, dealer=self.dealer,
-            phase=self.phase, draw_pile=tuple(self.draw_pile), discard=tuple(self.discard),
-            hands=tuple(hands), color=self.color, direction=self.direction,
-            turn=self.turn, drawn=self.drawn, pending=self.pending,
-            uno_said=tuple(sorted(p for p in said if p in act and 1 <= len(hands[p]) <= 2))
-            if said else (),
-            exposed=tuple(sorted(self.exposed)) if self.exposed else (), reveal=self.reveal,
-            scores=tuple(self.scores), out=tuple(self.out), events=tuple(self.events),
-            history=tuple(self.history), winners=self.winners,
-            active=tuple(act))
-
-
-def _evolve(s: UnoState, **changes: Any) -> UnoState:
-    """``dataclasses.replace`` without re-running ``__init__`` (the hot path of a move).
-
-    ``changes`` may also fill the cached property ``active`` of the new state.
-    """
-    new = object.__new__(UnoState)
-    d = new.__dict__
-    d.update(s.__dict__)
-    d.pop("active", None)  # cached property of the old state
-    d.update(changes)
-    return new
+        d = self.s.__dict__.copy()
+        d["rng_count"] = self.rng_count
+        d["hand_no"] = self.hand_no
+        d["dealer"] = self.dealer
+        d["phase"] = self.phase
+        d["draw_pile"] = tuple(self.draw_pile)
+        d["discard"] = tuple(self.discard)
+        d["hands"] = tuple(hands)
+        d["color"] = self.color
+        d["direction"] = self.direction
+        d["turn"] = self.turn
+        d["drawn"] = self.drawn
+        d["pending"] = self.pending
+        d["uno_said"] = (tuple(sorted(p for p in said if p in act and 1 <= len(hands[p]) <= 2))
+                         if said else ())
+        d["exposed"] = tuple(sorted(self.exposed)) if self.exposed else ()
+        d["reveal"] = self.reveal
+        d["scores"] = tuple(self.scores)
+        d["out"] = tuple(self.out)
+        d["events"] = tuple(self.events)
+        d["history"] = tuple(self.history)
+        d["winners"] = self.winners
+        d["active"] = tuple(act)  # the new state's cached property (the old one's is stale)
+        new = object.__new__(UnoState)
+        object.__setattr__(new, "__dict__", d)  # frozen: bypass the dataclass's __setattr__
+        return new
 
 
 def playable(card: str, hand: tuple[str, ...], top: str, color: str, bluff: bool) -> bool:
@@ -378,12 +384,11 @@ def apply_move(s: UnoState, seat: int, move: Mapping[str, Any]) -> UnoState:
     t.exposed = set()  # the next player starting a turn closes every UNO catch window
     t.drawn = None  # only the draw move itself leaves a drawn card behind
     t.reveal = None
-    before = [len(h) for h in s.hands]
     _TURN_MOVES[kind](t, seat, move)
     if t.phase == "play":
-        hands, said = t.hands, t.uno_said
+        hands, before, said = t.hands, s.hands, t.uno_said
         for p in t.active():  # whoever has just reached one card without calling is catchable
-            if len(hands[p]) == 1 and before[p] != 1 and p not in said:
+            if len(hands[p]) == 1 and len(before[p]) != 1 and p not in said:
                 t.exposed.add(p)
     return t.freeze()
 
@@ -391,7 +396,8 @@ def apply_move(s: UnoState, seat: int, move: Mapping[str, Any]) -> UnoState:
 def _check_shape(s: UnoState, seat: Any, move: Any) -> str:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(s.players):
         raise IllegalMove("bad_seat", f"There is no seat {seat!r} at this table.")
-    if not isinstance(move, Mapping) or not isinstance(move.get("type"), str):
+    if (type(move) is not dict and not isinstance(move, Mapping)  # the ABC check is slow
+            or not isinstance(move.get("type"), str)):
         raise IllegalMove("bad_move", "A move must be an object with a 'type'.")
     kind = move["type"]
     if kind not in MOVE_KEYS:

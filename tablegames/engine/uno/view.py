@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tablegames.engine.uno.cards import CARDS
 from tablegames.engine.uno.rules import legal_moves
 from tablegames.engine.uno.scoring import partner
 from tablegames.engine.uno.state import UnoState
@@ -52,12 +53,19 @@ def view(s: UnoState, seat: int | None) -> dict[str, Any]:
         "seat": seat,
     }
     if seat is not None and 0 <= seat < len(s.players):
-        out["hand"] = sorted(s.hands[seat], key=_sort_key)
+        out["hand"] = sorted(s.hands[seat], key=_SORT_KEYS.__getitem__)
         out["drawn"] = s.drawn if seat == s.turn else None
-        moves = legal_moves(s, seat)
-        out["playable"] = sorted({m["card"] for m in moves if m["type"] == "play"}, key=_sort_key)
-        out["can"] = sorted({m["type"] for m in moves})
-        out["catchable"] = sorted({m["target"] for m in moves if m["type"] == "catch"})
+        playable, can, catchable = set(), set(), set()
+        for m in legal_moves(s, seat):
+            kind = m["type"]
+            can.add(kind)
+            if kind == "play":
+                playable.add(m["card"])
+            elif kind == "catch":
+                catchable.add(m["target"])
+        out["playable"] = sorted(playable, key=_SORT_KEYS.__getitem__)
+        out["can"] = sorted(can)
+        out["catchable"] = sorted(catchable)
         if s.reveal and s.reveal["to"] == seat:
             out["reveal"] = {"of": s.reveal["of"], "cards": list(s.reveal["cards"])}
     return out
@@ -72,3 +80,6 @@ def _sort_key(card: str) -> tuple[int, int, str]:
         return (9, 0, card)
     face = card[1:]
     return (_COLOR_ORDER[card[0]], 0 if face.isdigit() else 1, face.zfill(2))
+
+
+_SORT_KEYS = {code: _sort_key(code) for code in CARDS}  # every card's key, computed once

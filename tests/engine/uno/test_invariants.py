@@ -329,3 +329,37 @@ def test_random_games_keep_the_invariants(table, seed, policy_seed, max_steps):
 def test_apply_accepts_exactly_the_legal_moves(table, seed, policy_seed, max_steps):
     n, opts = table
     play_game(n, opts, seed, policy_seed, max_steps, exact_every=1)
+
+
+# -- regressions found by the properties above ----------------------------------------
+
+def test_calling_uno_after_drawing_keeps_the_drawn_card_rule():
+    """An UNO call is no turn move: the drawn card stays the only one that may be played."""
+    s = UNO.new(["P0", "P1", "P2"], {"dealer": 0, "stack": {
+        "hands": [["r1", "r2"], ["g5"], ["b3", "b4"]], "top": "g7", "draw": ["g2"]}}, seed=1)
+    s = UNO.apply(s, 1, {"type": "draw"})
+    assert s.drawn == "g2" and s.turn == 1
+    s = UNO.apply(s, 1, {"type": "uno"})
+    assert s.drawn == "g2" and s.uno_said == (1,)
+    moves = UNO.legal_moves(s, 1)
+    assert {"type": "play", "card": "g5"} not in moves and {"type": "draw"} not in moves
+    assert {"type": "play", "card": "g2"} in moves and {"type": "pass"} in moves
+    for move, code in (({"type": "play", "card": "g5"}, "only_drawn_card"),
+                       ({"type": "draw"}, "already_drew")):
+        try:
+            UNO.apply(s, 1, move)
+        except IllegalMove as exc:
+            assert exc.code == code
+        else:
+            raise AssertionError(f"{move} accepted after drawing")
+
+
+def test_a_card_code_with_a_non_ascii_digit_is_refused_as_no_card():
+    s = UNO.new(["P0", "P1"], {"dealer": 0}, seed=1)
+    for card in ("r\u00b2", "g\u0663", "b\uff17"):
+        try:
+            UNO.apply(s, s.turn, {"type": "play", "card": card})
+        except IllegalMove as exc:
+            assert exc.code == "bad_card", exc
+        else:
+            raise AssertionError(f"{card!r} accepted")

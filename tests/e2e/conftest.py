@@ -1,0 +1,370 @@
+"""End-to-end fixtures: the real app, started the way scripts/start starts it, and Chromium.
+
+Fixtures
+  app_server (session)   `reflex run --env dev` from the repo root on free ports; yields an
+                         AppServer: .frontend_url, .backend_url (also unpacks as a pair:
+                         `front, back = app_server`), .url("/path"), .database_url, .log_path.
+  playwright (session)   the Playwright driver (sync API).
+  browser (session)      Debian's Chromium (/usr/bin/chromium), headless.
+  new_context (function) factory for fresh browser contexts (one per phone/tablet), with
+                         base_url = the app; closed after the test. On failure every page of
+                         every context is saved as a screenshot in artifacts/.
+  context, page          one context and one page made with new_context.
+  screenshot (function)  screenshot(page, "name") -> artifacts/<test>--name.png
+  artifacts_dir          <repo>/artifacts (git-ignored): screenshots, the app's log.
+
+How the app is run (same as scripts/start, plus isolation so a test run never disturbs an app
+a developer is running from the same checkout):
+  PATH has .venv/node-bin and .venv/bin first; REFLEX_USE_NPM=1; DATABASE_URL is a fresh
+  SQLite file in a temp dir (committed migrations are applied with `reflex db migrate`, as
+  scripts/start does); backend bound to 127.0.0.1. The compiled front end goes to
+  .venv/e2e-web/<xdist worker> (REFLEX_WEB_WORKDIR) instead of .web, because .web/env.json
+  holds the backend port and a second app on the same .web would rewire the first one; Reflex
+  state files go to the temp dir. Hot reload is off (the watched path is an empty temp dir) so
+  edits made while the tests run do not restart the app under them.
+  The process gets its own session; it is stopped with SIGINT to its process group, then
+  SIGKILL if it is still there after STOP_TIMEOUT seconds.
+
+Environment knobs
+  TABLEGAMES_E2E_ENV=prod           run `reflex run --env prod` (static build, one port)
+                                    instead of dev
+  TABLEGAMES_E2E_START_TIMEOUT=180  seconds to wait for the app (the first start builds it)
+  TABLEGAMES_E2E_HOT_RELOAD=1       keep Reflex's hot reload on
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS_DIR = REPO_ROOT / "artifacts"
+VENV = REPO_ROOT / ".venv"
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+APP_ENV = os.environ.get("TABLEGAMES_E2E_ENV", "dev")
+START_TIMEOUT = float(os.environ.get("TABLEGAMES_E2E_START_TIMEOUT", "180"))
+STOP_TIMEOUT = 20.0
+# pytest-timeout counts fixture setup, and the first e2e test pays for building the app.
+E2E_TEST_TIMEOUT = START_TIMEOUT + 120
+
+
+# ---------------------------------------------------------------------------- pytest hooks
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "e2e: drives the real app in Chromium (tests/e2e)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark tests/e2e tests `e2e` (`-m "not e2e"` skips them) and give them room for the
+    app's first start (unless a test sets its own timeout)."""
+    here = Path(__file__).parent
+    for item in items:
+        if here not in Path(item.path).parents:
+            continue
+        item.add_marker(pytest.mark.e2e)
+        if item.get_closest_marker("timeout") is None:
+            item.add_marker(pytest.mark.timeout(E2E_TEST_TIMEOUT))
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
+    """Keep each phase's report on the item, so fixtures can tell whether the test failed."""
+    report = yield
+    setattr(item, f"rep_{report.when}", report)
+    return report
+
+
+# ---------------------------------------------------------------------------- the app
+
+
+@dataclass(frozen=True)
+class AppServer:
+    """A running Table Games app. Unpacks as (frontend_url, backend_url)."""
+
+    frontend_url: str  # http://localhost:<port>, no trailing slash; the pages
+    backend_url: str  # http://localhost:<port>: /ping, /_event; same as frontend_url in prod
+    env: str  # "dev" or "prod"
+    log_path: Path  # reflex's stdout and stderr
+    database_url: str  # the app's DATABASE_URL (a temp SQLite file), for seeding rooms
+
+    def url(self, path: str = "/") -> str:
+        """Absolute URL of a page of the app, e.g. app_server.url("/table/ABCD")."""
+        return self.frontend_url + (path if path.startswith("/") else "/" + path)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter((self.frontend_url, self.backend_url))
+
+
+def _free_port() -> int:
+    """A TCP port nothing listens on right now (Reflex refuses an explicit port in use)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("", 0))
+        return sock.getsockname()[1]
+
+
+def _answers(url: str, timeout: float = 5.0) -> bool:
+    """True if url answers with a 2xx status."""
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as response:  # noqa: S310 (localhost)
+            return 200 <= response.status < 300
+    except (urllib.error.URLError, OSError, ValueError):
+        return False
+
+
+def _tail(path: Path, lines: int = 60) -> str:
+    try:
+        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
+    except OSError:
+        return "(no log)"
+
+
+def _app_env(tmp: Path, web_dir: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env["PATH"] = os.pathsep.join([str(VENV / "node-bin"), str(VENV / "bin"), env.get("PATH", "")])
+    env["REFLEX_USE_NPM"] = "1"
+    env["DATABASE_URL"] = f"sqlite:///{tmp / 'tablegames.db'}"
+    env["REFLEX_WEB_WORKDIR"] = str(web_dir)
+    env["REFLEX_STATES_WORKDIR"] = str(tmp / "states")
+    env["REFLEX_CHECK_LATEST_VERSION"] = "0"
+    env["PYTHONUNBUFFERED"] = "1"
+    if os.environ.get("TABLEGAMES_E2E_HOT_RELOAD") != "1":
+        no_reload = tmp / "no-hot-reload"
+        no_reload.mkdir(exist_ok=True)
+        env["REFLEX_HOT_RELOAD_OVERRIDE_PATHS"] = str(no_reload)
+    return env
+
+
+def _reflex() -> str:
+    for candidate in (Path(sys.executable).parent / "reflex", VENV / "bin" / "reflex"):
+        if candidate.exists():
+            return str(candidate)
+    found = shutil.which("reflex")
+    if not found:
+        pytest.fail("reflex is not installed: run scripts/setup (or scripts/test)")
+    return found
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    """SIGINT to the app's process group (Reflex, the backend, Vite/node), then SIGKILL."""
+    try:
+        pgid = os.getpgid(proc.pid)
+    except ProcessLookupError:
+        pgid = proc.pid  # the leader is gone; its group id is still its pid
+    try:
+        os.killpg(pgid, signal.SIGINT)
+    except ProcessLookupError:
+        pass
+    deadline = time.monotonic() + STOP_TIMEOUT
+    try:
+        proc.wait(timeout=STOP_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        pass
+    # Wait for the rest of the group (node, backend workers) too, then kill what is left.
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(pgid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.2)
+    else:
+        try:
+            os.killpg(pgid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        pass
+
+
+def _start(env: dict[str, str], log_path: Path) -> tuple[subprocess.Popen, AppServer] | str:
+    """Start the app and wait until it answers. Returns (process, server) or a failure text."""
+    if APP_ENV == "prod":
+        port = _free_port()
+        ports = ["--frontend-port", str(port), "--backend-port", str(port)]
+        front = back = f"http://localhost:{port}"
+    else:
+        fport, bport = _free_port(), _free_port()
+        while bport == fport:
+            bport = _free_port()
+        ports = ["--frontend-port", str(fport), "--backend-port", str(bport)]
+        front, back = f"http://localhost:{fport}", f"http://localhost:{bport}"
+    cmd = [_reflex(), "run", "--env", APP_ENV, *ports, "--backend-host", "127.0.0.1"]
+    with log_path.open("ab") as log:
+        log.write(f"\n$ {' '.join(cmd)}\n".encode())
+        log.flush()
+        proc = subprocess.Popen(  # noqa: S603
+            cmd,
+            cwd=REPO_ROOT,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    server = AppServer(
+        frontend_url=front, backend_url=back, env=APP_ENV, log_path=log_path,
+        database_url=env["DATABASE_URL"],
+    )
+    deadline = time.monotonic() + START_TIMEOUT
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            _stop(proc)
+            return f"reflex exited with status {proc.returncode} before the app answered"
+        if _answers(server.url("/")) and _answers(back + "/ping"):
+            return proc, server
+        time.sleep(1.0)
+    _stop(proc)
+    return f"the app did not answer within {START_TIMEOUT:.0f} s ({front}/ and {back}/ping)"
+
+
+@pytest.fixture(scope="session")
+def artifacts_dir() -> Path:
+    """<repo>/artifacts, created on demand (git-ignored)."""
+    ARTIFACTS_DIR.mkdir(exist_ok=True)
+    return ARTIFACTS_DIR
+
+
+@pytest.fixture(scope="session")
+def app_server(tmp_path_factory: pytest.TempPathFactory, artifacts_dir: Path) -> Iterator[AppServer]:
+    """The real app, started like scripts/start, on free ports; stopped after the session."""
+    if not (VENV / "node-bin" / "node").exists():
+        pytest.fail(".venv/node-bin/node is missing: run scripts/setup (or scripts/test)")
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    tmp = tmp_path_factory.mktemp("app")
+    web_dir = VENV / "e2e-web" / worker  # kept between runs: node_modules make restarts fast
+    web_dir.parent.mkdir(parents=True, exist_ok=True)
+    env = _app_env(tmp, web_dir)
+    log_path = artifacts_dir / f"e2e-app-{worker}.log"
+    log_path.write_text("")
+
+    if (REPO_ROOT / "alembic.ini").exists():  # as scripts/start: apply committed migrations
+        with log_path.open("ab") as log:
+            migrate = subprocess.run(  # noqa: S603
+                [_reflex(), "db", "migrate"], cwd=REPO_ROOT, env=env, stdout=log,
+                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, timeout=180, check=False,
+            )
+        if migrate.returncode != 0:
+            pytest.fail(f"reflex db migrate failed; log {log_path}:\n{_tail(log_path)}")
+
+    result: tuple[subprocess.Popen, AppServer] | str = "not started"
+    for _attempt in range(3):  # a free port can be taken between picking and binding it
+        result = _start(env, log_path)
+        if not isinstance(result, str):
+            break
+        if "already in use" not in _tail(log_path, 15):
+            break
+    if isinstance(result, str):
+        pytest.fail(f"{result}; log {log_path}:\n{_tail(log_path)}")
+    proc, server = result
+    try:
+        yield server
+    finally:
+        _stop(proc)
+
+
+# ---------------------------------------------------------------------------- the browser
+
+
+@pytest.fixture(scope="session")
+def playwright():
+    """The Playwright driver (sync API), for fixtures and tests that need more than `browser`."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is missing (scripts/test installs the Debian chromium package)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture(scope="session")
+def browser(playwright):
+    """Debian's Chromium, headless (Playwright's own browser download does not work here)."""
+    chromium = playwright.chromium.launch(
+        executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+    )
+    yield chromium
+    chromium.close()
+
+
+def _test_file_name(item: pytest.Item) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", item.nodeid.split("/")[-1]).strip("_")[:150]
+
+
+@pytest.fixture
+def screenshot(request: pytest.FixtureRequest, artifacts_dir: Path) -> Callable[..., Path]:
+    """screenshot(page, "name", full_page=False) -> artifacts/<test>--<name>.png"""
+
+    def take(page, name: str, full_page: bool = False) -> Path:
+        path = artifacts_dir / f"{_test_file_name(request.node)}--{name}.png"
+        page.screenshot(path=str(path), full_page=full_page)
+        return path
+
+    return take
+
+
+@pytest.fixture
+def new_context(request: pytest.FixtureRequest, browser, app_server: AppServer, artifacts_dir: Path):
+    """Factory: new_context(**playwright_context_options) -> a fresh BrowserContext.
+
+    Each call is a separate device (own cookies, LocalStorage, service worker): use one per
+    phone and one for the table. base_url is the app, so page.goto("/") works. All contexts
+    are closed after the test; if the test failed, each of their pages is screenshotted first.
+    """
+    contexts = []
+
+    def make(**options):
+        options.setdefault("base_url", app_server.frontend_url)
+        ctx = browser.new_context(**options)
+        ctx.set_default_timeout(15_000)
+        contexts.append(ctx)
+        return ctx
+
+    yield make
+
+    failed = any(
+        getattr(request.node, f"rep_{when}", None) is not None
+        and getattr(request.node, f"rep_{when}").failed
+        for when in ("setup", "call")
+    )
+    for c_index, ctx in enumerate(contexts):
+        if failed:
+            for p_index, page in enumerate(ctx.pages):
+                path = artifacts_dir / f"{_test_file_name(request.node)}--failed-{c_index}-{p_index}.png"
+                try:
+                    page.screenshot(path=str(path), full_page=True)
+                except Exception as err:  # noqa: BLE001 (best effort: the page may be gone)
+                    print(f"screenshot of a failed test's page not saved: {err}")
+        try:
+            ctx.close()
+        except Exception:  # noqa: BLE001
+            pass
+
+
+@pytest.fixture
+def context(new_context):
+    """One fresh browser context (an incognito-like profile) pointed at the app."""
+    return new_context()
+
+
+@pytest.fixture
+def page(context):
+    """A page in `context`."""
+    return context.new_page()
