@@ -157,8 +157,10 @@ def playing() -> rx.Component:
                     wrap="wrap", spacing="1"),
             id="reveal")),
         actions(),
-        rx.flex(rx.foreach(as_list(VIEW["hand"]), hand_card), wrap="wrap", spacing="2", justify="center",
-                class_name="tg-hand", id="hand"),
+        rx.flex(
+            rx.foreach(as_list(S["hand_groups"], list[str]),
+                       lambda group: rx.flex(rx.foreach(group, hand_card), spacing="1", class_name="tg-group")),
+            wrap="wrap", spacing="4", justify="center", class_name="tg-hand", id="hand"),
         picker(),
         spacing="3", width="100%", align="center",
     )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+from itertools import groupby
 from typing import Any
 
 import reflex as rx
@@ -140,6 +141,7 @@ class Screen(rx.State):
             names = [p["name"] for p in view["players"]]
             data["event_lines"] = [event_text(self.language, e, names) for e in view["events"]]
             data["greyskull"] = any(e["type"] == "greyskull" for e in view["events"])
+            data["hand_groups"] = _group_by_color(view.get("hand", []))
         return json.loads(json.dumps(data))  # plain JSON types for the front end
 
     @rx.var
@@ -316,6 +318,11 @@ class Screen(rx.State):
             return rx.toast.error(self.notice)
         self.notice = ""
         await self._bump(version)
+
+
+def _group_by_color(hand: list[str]) -> list[list[str]]:
+    """A sorted UNO hand split into runs of one colour (wilds last), for the phone."""
+    return [list(run) for _, run in groupby(hand, key=lambda c: "w" if c.startswith("W") else c[0])]
 
 
 def _options_from_form(form: dict) -> dict[str, Any]:
