@@ -17,6 +17,7 @@ out-of-turn UNO call or catch. After every move the test checks:
   and every view is JSON-able.
 
 At the end the recorded moves are replayed from the same seed: the same states follow.
+Two regressions these properties found are pinned by plain tests at the end of the file.
 """
 
 from __future__ import annotations
@@ -324,8 +325,8 @@ def test_random_games_keep_the_invariants(table, seed, policy_seed, max_steps):
     play_game(n, opts, seed, policy_seed, max_steps, exact_every=0)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(table=tables(), seed=SEEDS, policy_seed=SEEDS, max_steps=st.integers(1, 150))
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(table=tables(), seed=SEEDS, policy_seed=SEEDS, max_steps=st.integers(1, 120))
 def test_apply_accepts_exactly_the_legal_moves(table, seed, policy_seed, max_steps):
     n, opts = table
     play_game(n, opts, seed, policy_seed, max_steps, exact_every=1)

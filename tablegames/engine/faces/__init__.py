@@ -1,0 +1,86 @@
+"""Faces, the emotions game: pass cards left, collect three of a kind, make the face.
+
+Main game (3-5 players) and the Memory variation (2-4 players, option
+``{"variant": "memory"}``). Rules and decisions: docs/faces-rules.md.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tablegames.engine.core import dumps, from_jsonable, register
+from tablegames.engine.faces.cards import PLAYERS
+from tablegames.engine.faces.rules import apply_move, legal_moves, new_game
+from tablegames.engine.faces.state import FacesState, normalize_options
+from tablegames.engine.faces.view import view
+
+__all__ = ["Faces", "FacesState"]
+
+
+class Faces:
+    """The Faces game object of the registry (see ``tablegames.engine.core.Game``)."""
+
+    name = "faces"
+    min_players = 2  # Memory; the main game needs 3 (see player_range)
+    max_players = 5  # main game; Memory takes at most 4
+
+    def check_options(self, options: Mapping[str, Any]) -> dict:
+        """Validates table options before players sit down (raises ``IllegalMove``)."""
+        return normalize_options(options)
+
+    def player_range(self, options: Mapping[str, Any] | None = None) -> tuple[int, int]:
+        """(fewest, most) players for these options: main 3-5, Memory 2-4."""
+        return PLAYERS[normalize_options(options)["variant"]]
+
+    def public_options(self, options: Mapping[str, Any]) -> dict:
+        """The options as the table may show them (a stacked deck stays secret)."""
+        return {k: v for k, v in options.items() if k != "stack"}
+
+    def new(self, players: Sequence[str], options: Mapping[str, Any] | None = None,
+            seed: int | None = None) -> FacesState:
+        """Starts a game: deals the cards (main) or lays out the grid (Memory).
+
+        Args:
+            players: names by seat, clockwise (seat + 1 sits on the left).
+            options: ``variant`` ("main"/"memory"), ``oldest`` (seat), ``pairs`` (10/13,
+                Memory), ``stack`` (tests); see ``state.normalize_options``.
+            seed: RNG seed; the same seed and moves replay the same game.
+        """
+        return new_game(players, options, seed)
+
+    def legal_moves(self, state: FacesState, seat: int) -> list[dict]:
+        """Every move ``seat`` may make now."""
+        return legal_moves(state, seat)
+
+    def apply(self, state: FacesState, seat: int, move: Mapping[str, Any],
+              now: float | None = None) -> FacesState:
+        """Applies ``move`` for ``seat``; raises ``IllegalMove`` and changes nothing if illegal.
+
+        ``now`` is accepted for the contract; Faces has no timers.
+        """
+        return apply_move(state, seat, move)
+
+    def view(self, state: FacesState, seat: int | None) -> dict:
+        """What ``seat`` may see (``None``: the table)."""
+        return view(state, seat)
+
+    def result(self, state: FacesState) -> dict | None:
+        """Final standings once the game is over, else ``None``."""
+        if state.phase != "game_over":
+            return None
+        scores = [len(w) for w in state.won]
+        ranking = sorted(range(len(scores)), key=lambda p: (-scores[p], p))
+        return {"winners": list(state.winners), "scores": scores, "ranking": ranking}
+
+    def to_json(self, state: FacesState) -> str:
+        """Serialises a state."""
+        return dumps(state)
+
+    def from_json(self, text: str) -> FacesState:
+        """Rebuilds a state from :meth:`to_json` output."""
+        return from_jsonable(FacesState, json.loads(text))
+
+
+register("faces", Faces)

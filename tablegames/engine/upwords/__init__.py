@@ -1,0 +1,114 @@
+"""Upwords, the stacking word game (10x10 edition): one engine, an English word list.
+
+``Upwords()`` is the registry's game object (``get_game("upwords")``). It carries the
+dictionary: the shipped English list by default (loaded on first use), or any container
+of upper-case words given to the constructor (tests use small sets). The state never
+holds the dictionary, so states stay small and replay the same with the same list.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Container, Mapping, Sequence
+from typing import Any
+
+from tablegames.engine.core import dumps, from_jsonable, register
+from tablegames.engine.upwords.dictionary import WordList, default_words
+from tablegames.engine.upwords.rules import apply_move, legal_moves, new_game, preview
+from tablegames.engine.upwords.state import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PUBLIC_OPTIONS,
+    UpwordsState,
+    normalize_options,
+)
+from tablegames.engine.upwords.view import view
+
+__all__ = ["Upwords", "UpwordsState", "WordList", "default_words"]
+
+
+class Upwords:
+    """The Upwords game object of the registry (see ``tablegames.engine.core.Game``).
+
+    Args:
+        words: the dictionary: any container of upper-case words (Qu spelled out, e.g.
+            "QUIT"); ``None`` uses the shipped English list (:func:`default_words`).
+    """
+
+    name = "upwords"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+
+    def __init__(self, words: Container[str] | None = None) -> None:
+        self._words = words
+
+    @property
+    def words(self) -> Container[str]:
+        """The dictionary (the shipped list is read on first use, once per process)."""
+        if self._words is None:
+            self._words = default_words()
+        return self._words
+
+    def check_options(self, options: Mapping[str, Any]) -> dict:
+        """Validates table options before players sit down (raises ``IllegalMove``)."""
+        stack = options.get("stack") if isinstance(options, Mapping) else None
+        racks = stack.get("racks") if isinstance(stack, Mapping) else None
+        n = len(racks) if isinstance(racks, (list, tuple)) else MIN_PLAYERS
+        return normalize_options(options, n)
+
+    def public_options(self, options: Mapping[str, Any]) -> dict:
+        """The options as the table may show them (stacked tiles stay secret)."""
+        return {k: v for k, v in options.items() if k in PUBLIC_OPTIONS}
+
+    def new(self, players: Sequence[str], options: Mapping[str, Any] | None = None,
+            seed: int | None = None) -> UpwordsState:
+        """Starts a game: chooses who plays first and deals 7 tiles to each player.
+
+        Args:
+            players: names by seat (2 to 4); play passes to the left (seat + 1).
+            options: table options, see ``state.normalize_options``.
+            seed: RNG seed; the same seed and moves replay the same game.
+        """
+        return new_game(players, options, seed)
+
+    def legal_moves(self, state: UpwordsState, seat: int) -> list[dict]:
+        """The listable moves of ``seat`` now: exchanges, pass, challenge (not placements:
+        check those with :meth:`preview`)."""
+        return legal_moves(state, seat)
+
+    def apply(self, state: UpwordsState, seat: int, move: Mapping[str, Any],
+              now: float | None = None) -> UpwordsState:
+        """Applies ``move`` for ``seat``; raises ``IllegalMove`` and changes nothing if illegal."""
+        needs_words = (isinstance(move, Mapping) and (
+            move.get("type") == "challenge"
+            or (move.get("type") == "place" and state.options["words"] == "auto")))
+        return apply_move(state, seat, move, self.words if needs_words else None)
+
+    def preview(self, state: UpwordsState, seat: int, tiles: Any) -> dict:
+        """What placing ``tiles`` would score and whether it is allowed, without placing
+        them: ``{"words": [{"word", "score", "cells"}], "score", "bonus", "error"}``."""
+        return preview(state, seat, tiles, self.words if state.options["words"] == "auto" else None)
+
+    def view(self, state: UpwordsState, seat: int | None) -> dict:
+        """What ``seat`` may see (``None``: the table)."""
+        return view(state, seat)
+
+    def result(self, state: UpwordsState) -> dict | None:
+        """Final standings once the game is over, else ``None``."""
+        if state.phase != "game_over":
+            return None
+        ranking = sorted(range(len(state.players)), key=lambda p: -state.scores[p])
+        final = state.final or {}
+        return {"winners": list(state.winners), "scores": list(state.scores), "ranking": ranking,
+                "reason": final.get("reason"), "penalties": dict(final.get("penalties", {}))}
+
+    def to_json(self, state: UpwordsState) -> str:
+        """Serialises a state."""
+        return dumps(state)
+
+    def from_json(self, text: str) -> UpwordsState:
+        """Rebuilds a state from :meth:`to_json` output."""
+        return from_jsonable(UpwordsState, json.loads(text))
+
+
+register("upwords", Upwords)
