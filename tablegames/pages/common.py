@@ -9,6 +9,8 @@ from tablegames.state.room import Screen
 
 S = Screen.screen  # this screen's data (see Screen.screen)
 VIEW = S["view"].to(dict)
+VERSION = S["version"].to(int)
+ME = S["me"].to(int)  # this phone's seat (-1: no seat, or the table)
 
 
 def tr(key: str) -> rx.Var:
@@ -42,3 +44,20 @@ def notice() -> rx.Component:
 def as_list(var: rx.Var, item=str) -> rx.Var:
     """A view field as a typed list, for rx.foreach."""
     return var.to(list[item])
+
+
+def as_players() -> rx.Var:
+    """The view's players (every game's view has a "players" list with "seat" and "name")."""
+    return as_list(VIEW["players"], dict)
+
+
+def send(move: dict) -> rx.event.EventSpec:
+    """Sends a move with the version this phone saw (a stale double tap is refused)."""
+    return Screen.move(move, VERSION)
+
+
+def online_dot(seat: rx.Var) -> rx.Component:
+    """● connected / ○ away (with words, not only colour)."""
+    return rx.cond(as_list(S["online"], int).contains(seat),
+                   rx.text("● ", tr("ui.online"), class_name="tg-online", size="2"),
+                   rx.text("○ ", tr("ui.offline"), class_name="tg-offline", size="2"))
