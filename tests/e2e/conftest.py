@@ -194,14 +194,22 @@ def _stop(proc: subprocess.Popen) -> None:
         pass
 
 
-def _start(env: dict[str, str], log_path: Path) -> tuple[subprocess.Popen, AppServer] | str:
-    """Start the app and wait until it answers. Returns (process, server) or a failure text."""
+def _start(env: dict[str, str], log_path: Path,
+           same_ports_as: AppServer | None = None) -> tuple[subprocess.Popen, AppServer] | str:
+    """Start the app and wait until it answers. Returns (process, server) or a failure text.
+
+    ``same_ports_as`` restarts on an earlier server's ports (a phone's LocalStorage, and so
+    its seat, belongs to the page's origin, port included).
+    """
     if APP_ENV == "prod":
-        port = _free_port()
+        port = int(same_ports_as.frontend_url.rsplit(":", 1)[1]) if same_ports_as else _free_port()
         ports = ["--frontend-port", str(port), "--backend-port", str(port)]
         front = back = f"http://localhost:{port}"
     else:
-        fport, bport = _free_port(), _free_port()
+        if same_ports_as:
+            fport, bport = (int(u.rsplit(":", 1)[1]) for u in same_ports_as)
+        else:
+            fport, bport = _free_port(), _free_port()
         while bport == fport:
             bport = _free_port()
         ports = ["--frontend-port", str(fport), "--backend-port", str(bport)]

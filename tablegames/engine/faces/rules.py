@@ -84,22 +84,27 @@ def _whole(value: Any) -> bool:
 
 
 class _Table:
-    """A mutable copy of a state while one move is applied."""
+    """A mutable copy of a state while one move is applied (lists instead of tuples)."""
 
     def __init__(self, s: FacesState) -> None:
         self.s = s
-        for name in _FIELDS:
-            value = getattr(s, name)
-            setattr(self, name, list(value) if name in _LISTS else value)
+        d = self.__dict__
+        d.update(s.__dict__)
+        for name in _LISTS:
+            d[name] = list(d[name])
         self.events: list[dict[str, Any]] = []
         self.n = len(s.players)
 
     def freeze(self) -> FacesState:
-        values = {}
-        for name in _FIELDS:
-            value = getattr(self, name)
-            values[name] = tuple(value) if name in _LISTS or name == "events" else value
-        return FacesState(**values)
+        """The new state (built without re-running the frozen dataclass's ``__init__``)."""
+        d = self.__dict__
+        values = {name: d[name] for name in _FIELDS}
+        for name in _LISTS:
+            values[name] = tuple(values[name])
+        values["events"] = tuple(self.events)
+        new = object.__new__(FacesState)
+        object.__setattr__(new, "__dict__", values)
+        return new
 
     def shuffle(self, cards: list[int]) -> list[int]:
         rng_for(self.s.seed, self.rng_count).shuffle(cards)
@@ -438,7 +443,7 @@ def _game_over(t: _Table) -> None:
     t.winners = tuple(p for p, k in enumerate(scores) if k == best)
     t.phase = "game_over"
     t.choices = [None] * t.n
-    t.events.append({"type": "game_over", "winners": list(t.winners), "scores": scores})
+    t.events.append({"type": "game_over", "winners": t.winners, "scores": tuple(scores)})
 
 
 # -- Memory variation --------------------------------------------------------------------
@@ -514,7 +519,7 @@ def _flip(t: _Table, seat: int, move: Mapping[str, Any]) -> None:
             other = left_of(seat, t.n, k)
             t.won[other] = t.won[other] + (t.pile.pop(),)
             paid.append(other)
-        t.events.append({"type": "miss", "seat": seat, "emotions": [a, b], "paid": paid,
+        t.events.append({"type": "miss", "seat": seat, "emotions": (a, b), "paid": tuple(paid),
                          "count": len(paid)})
     t.shown = {"seat": seat, "cards": ((first, a), (pos, b)), "pair": a == b,
                "paid": tuple(paid)}

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tablegames.engine.core import to_jsonable
 from tablegames.engine.faces.cards import GRIDS
 from tablegames.engine.faces.rules import left_of, legal_moves, sets_in
 from tablegames.engine.faces.state import FacesState
@@ -28,7 +29,7 @@ def _round(r: Any) -> dict[str, Any] | None:
     if r is None:
         return None
     return {"mimer": r["mimer"], "emotion": r["emotion"], "winner": r["winner"],
-            "guesses": [dict(g) for g in r["guesses"]]}
+            "guesses": [to_jsonable(g) for g in r["guesses"]]}
 
 
 def view(s: FacesState, seat: int | None) -> dict[str, Any]:
@@ -46,7 +47,7 @@ def view(s: FacesState, seat: int | None) -> dict[str, Any]:
         "phase": s.phase,
         "oldest": s.options["oldest"],
         "pile_count": len(s.pile),
-        "events": [dict(e) for e in s.events],
+        "events": [to_jsonable(e) for e in s.events],
         "winners": list(s.winners),
         "seat": seat,
     }

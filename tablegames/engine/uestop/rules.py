@@ -254,7 +254,8 @@ def legal_moves(s: UeStopState, seat: int) -> list[dict[str, Any]]:
 def _spoken_answers(s: UeStopState) -> list[dict[str, Any]]:
     mode = MODES[s.options["mode"]]
     if s.revealed in NUMBER_LENGTH or not mode.all_categories:
-        return [{"type": "answer", "spoken": True, "category": i} for i in range(CATEGORIES_PER_CARD)]
+        return [{"type": "answer", "spoken": True}] + [
+            {"type": "answer", "spoken": True, "category": i} for i in range(CATEGORIES_PER_CARD)]
     if not mode.actions:
         return [{"type": "answer", "spoken": True}]
     moves = []
@@ -311,7 +312,7 @@ def _check_shape(s: UeStopState, seat: Any, move: Any) -> str:
         raise IllegalMove("malformed_move", "A move must be an object with a 'type'.")
     kind = move["type"]
     if kind not in MOVE_KEYS:
-        raise IllegalMove("no_such_move", f"UeStop! has no move called {kind!r}.", move=kind)
+        raise IllegalMove("not_a_uestop_move", f"UeStop! has no move called {kind!r}.", move=kind)
     extra = set(move) - MOVE_KEYS[kind]
     if extra:
         raise IllegalMove("malformed_move", f"A {kind!r} move has no field {sorted(extra)[0]!r}.")
@@ -347,7 +348,7 @@ def _reveal(t: _Table, seat: int, move: Mapping[str, Any], now: float | None) ->
         return
     t.clear_round()
     t.revealed = card
-    t.reveal_time = now
+    t.reveal_time = now + t.opts["reveal_delay_ms"] / 1000
     t.phase = "race"
     if card in NUMBER_LENGTH:
         t.events.append({"type": "reveal_number", "seat": seat, "card_id": card,
@@ -387,9 +388,11 @@ def _slap(t: _Table, seat: int, move: Mapping[str, Any], now: float) -> None:
     t.taps.append({"seat": seat, "t": tap_t, "claimed": claimed, "arrival": now, "late": late})
     if not t.taps[:-1]:
         t.deadline = now + t.opts["slap_window_ms"] / 1000
-    t.events.append({"type": "late_slap" if late else "slap", "seat": seat})
     if late:
+        t.events.append({"type": "late_slap", "seat": seat})
         _award(t)
+    else:
+        t.events.append({"type": "slap", "seat": seat})
 
 
 def _settle(t: _Table, seat: int, move: Mapping[str, Any], now: float) -> None:
@@ -471,7 +474,6 @@ def _answer(t: _Table, seat: int, move: Mapping[str, Any], now: float | None) ->
         answer["mandatory"] = count
     elif tudo_letter:
         top = CATEGORIES_PER_CARD - (skip is not None)
-        claim = 1 if claim is None else claim
         if not isinstance(claim, int) or isinstance(claim, bool) or not 1 <= claim <= top:
             raise IllegalMove("bad_mandatory_claim",
                               f"Say how many answers used the Mandatory Letter: 1 to {top}.", max=top)
@@ -562,10 +564,11 @@ def _vote(t: _Table, seat: int, move: Mapping[str, Any], now: float | None) -> N
     decision = vote_decision(t.votes, t.n - 1, t.opts["ties"])
     if decision is None:
         return
-    t.events.append({"type": "accepted" if decision else "rejected", "seat": t.answerer})
     if decision:
+        t.events.append({"type": "accepted", "seat": t.answerer})
         _score(t)
     else:
+        t.events.append({"type": "rejected", "seat": t.answerer})
         _fail(t, "rejected")
 
 
@@ -619,12 +622,12 @@ def _score(t: _Table) -> None:
     seat = t.answerer
     style = t.style()
     _history(t, "scored")
-    if style == "number":
-        t.won[seat].append(t.revealed)
-    else:
-        t.won[seat].append(t.category)
-        _letter_card_moves_over(t)
+    t.won[seat].append(t.revealed if style == "number" else t.category)
     t.events.append({"type": "scored", "seat": seat, "points": len(t.won[seat])})
+    if style == "number":
+        t.events.append({"type": "category_stays", "card_id": t.category})
+    else:
+        _letter_card_moves_over(t)
     t.benched = ()
     t.opener = seat
     penalty = False
@@ -655,13 +658,12 @@ def _score(t: _Table) -> None:
 def _fail(t: _Table, reason: str) -> None:
     seat = t.answerer
     _history(t, reason)
+    t.events.append({"type": "failed", "seat": seat, "reason": reason})
     if t.style() == "number":
         t.discard.append(t.revealed)
-        t.events.append({"type": "failed", "seat": seat, "reason": reason})
         t.events.append({"type": "category_stays", "card_id": t.category})
     else:
         t.discard.append(t.category)
-        t.events.append({"type": "failed", "seat": seat, "reason": reason})
         _letter_card_moves_over(t)
     t.benched = (seat,)
     _next_round(t)

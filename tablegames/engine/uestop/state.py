@@ -46,6 +46,7 @@ DEFAULTS: dict[str, Any] = {
     "mode": "tome_lhe_tapao",
     "target": 5,
     "slap_window_ms": 250,
+    "reveal_delay_ms": 300,
     "max_latency_ms": 1500,
     "ties": "accept",
     "auto_check": "strict",
@@ -84,7 +85,8 @@ class UeStopState:
         action_cards: each seat's Action Card id ("" without one); action_used: its side
             shows "Usado".
         benched: seats that sit out the current (or, in reading, the coming) round.
-        reveal_time: server time of the reveal (the ``now`` of the ``reveal`` move).
+        reveal_time: server time at which the revealed card shows on every screen (the
+            ``now`` of the ``reveal`` move plus ``reveal_delay_ms``).
         taps: the slaps of this round: ``{"seat", "t" (the tap time the race uses, server
             clock), "claimed" (the corrected tap time sent), "arrival" (server time), "late"}``.
         deadline: the server time at which the race settles (first arrival + window).
@@ -186,6 +188,10 @@ def normalize_options(options: Mapping[str, Any] | None,
         target: points (cards) that win, 1-10 (default 5, the rulebook's).
         slap_window_ms: how long the race stays open after the first slap arrives, so that a
             phone with a slower network still gets its earlier tap counted (0-2000, default 250).
+        reveal_delay_ms: the revealed card shows at ``now + reveal_delay_ms`` (server clock)
+            on every screen at once: phones schedule it with their clock estimate, so a phone
+            that hears of the reveal later still sees it at the same moment (0-3000,
+            default 300). Taps before that time are refused.
         max_latency_ms: the longest believable delay between a tap and its arrival; a tap
             claiming to be older counts as that old (50-10000, default 1500).
         ties: how a tied vote ends: ``"accept"`` (default) or ``"reject"``.
@@ -233,6 +239,7 @@ def normalize_options(options: Mapping[str, Any] | None,
         "mode": mode,
         "target": _int_option(opts, "target", 1, 10),
         "slap_window_ms": _int_option(opts, "slap_window_ms", 0, 2000),
+        "reveal_delay_ms": _int_option(opts, "reveal_delay_ms", 0, 3000),
         "max_latency_ms": _int_option(opts, "max_latency_ms", 50, 10000),
         "ties": ties,
         "auto_check": auto_check,

@@ -22,8 +22,8 @@ from tablegames.engine.uestop.cards import (
 from tablegames.engine.uestop.rules import legal_moves
 from tablegames.engine.uestop.state import MODES, UeStopState
 
-PUBLIC_OPTIONS = ("mode", "target", "slap_window_ms", "max_latency_ms", "ties", "auto_check",
-                  "no_peeking", "custom_categories", "first")
+PUBLIC_OPTIONS = ("mode", "target", "slap_window_ms", "reveal_delay_ms", "max_latency_ms", "ties",
+                  "auto_check", "no_peeking", "custom_categories", "first")
 
 
 def answer_style(s: UeStopState) -> str | None:

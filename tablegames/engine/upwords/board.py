@@ -161,8 +161,8 @@ def _check(board: Sequence[str], rack: Sequence[str], raw: Any, words: Container
     for r, c, letter in tiles:
         stack = board[r * SIZE + c]
         if len(stack) >= MAX_HEIGHT:
-            raise IllegalMove("too_high", f"The stack under {face(letter)} is already "
-                              f"{MAX_HEIGHT} tiles high.", letter=face(letter))
+            raise IllegalMove("too_high", f"That stack is already {MAX_HEIGHT} tiles high: "
+                              f"you can't put {face(letter)} on it.", letter=face(letter))
         if stack and stack[-1] == letter:
             raise IllegalMove("same_letter", f"You can't stack {face(letter)} on {face(letter)}.",
                               letter=face(letter))

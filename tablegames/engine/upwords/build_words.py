@@ -20,8 +20,8 @@ What it does:
 3. drops abbreviations the Hunspell list carries as plain lower-case entries: words with
    no vowel (``bldg``, ``kg``, ``mph``; a few interjections such as ``hmm`` and ``shh``
    stay), Roman numerals (``xiv``; ``mix``, ``mi`` and ``xi`` stay) and the hand-checked
-   list :data:`ABBREVIATIONS` (``etc``, ``approx``, ...), plus a few entries that are
-   compression leftovers rather than words (``dded``, ``rehi``);
+   list :data:`ABBREVIATIONS` (``etc``, ``approx``, ``dept``, ...), plus a few forms that
+   are affix-compression leftovers rather than words (``dded``, ``dding``, ``hing``);
 4. keeps words that Upwords tiles can spell: a ``q`` must be followed by ``u`` (the Qu
    tile), 2 to 10 tiles long (``qu`` is one tile; the board is 10 squares wide);
 5. checks every word with Hunspell's own lookup (spylls), then writes them upper-case,
@@ -61,6 +61,8 @@ ABBREVIATIONS = frozenset("""
     prov ques rcpt recd rehi rel riv sci secy seq specif stdio subj supp suppl supt syn tel
     terr transl treas ttys ult univ usu val viz xref xterm yd yr
     bu emf emfs est fer fwy hwy incs milfs obs qty rte uhf xor xrefs yrs
+    coll conj corp dding dept ftpers ftping hgwy hing hings ibid inced incing pron quot resp
+    wkly yest
 """.split())
 
 

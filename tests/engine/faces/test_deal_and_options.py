@@ -44,6 +44,15 @@ def test_same_seed_same_deal_other_seed_other_deal() -> None:
     assert FACES.new(names(4), {}, seed=8).hands != a.hands
 
 
+def test_to_json_matches_the_core_serialiser() -> None:
+    from tablegames.engine.core import dumps
+
+    s = FACES.new(names(4), {"oldest": 2}, seed=3)
+    assert FACES.to_json(s) == dumps(s)
+    m = FACES.new(names(2), {"variant": "memory", "pairs": 13}, seed=3)
+    assert FACES.to_json(m) == dumps(m)
+
+
 def test_seed_is_chosen_when_missing() -> None:
     s = FACES.new(names(3))
     assert isinstance(s.seed, int)

@@ -99,8 +99,9 @@ def test_a_miss_pays_every_other_player_a_card_from_the_pile() -> None:
     s = memory(GRID, n=4, pile=[11, 12, 13], oldest=3)
     s = flip(flip(pick(s, 3, 0), 3, 0), 3, 5)
     assert event_types(s) == ["flip", "miss", "turn"]
-    assert s.events[1] == {"type": "miss", "seat": 3, "emotions": [1, 6], "paid": [0, 1, 2],
+    assert s.events[1] == {"type": "miss", "seat": 3, "emotions": (1, 6), "paid": (0, 1, 2),
                            "count": 3}
+    assert FACES.view(s, None)["events"][1]["emotions"] == [1, 6]
     assert s.won == ((11,), (12,), (13,), ())  # clockwise from the active player's left
     assert s.grid == tuple(GRID)  # both cards face down again, in their places
     assert s.active == 0 and s.flipped == ()
@@ -116,7 +117,7 @@ def test_an_empty_pile_pays_what_it_can() -> None:
     s = flip(flip(pick(s, 0, 0), 0), 0, 1)
     assert s.won == ((), (11,), (12,), ()) and s.pile == ()
     s = flip(flip(pick(s, 1, 0), 1), 1, 1)
-    assert s.won == ((), (11,), (12,), ()) and s.events[1]["paid"] == []
+    assert s.won == ((), (11,), (12,), ()) and s.events[1]["paid"] == ()
 
 
 def test_the_game_ends_with_one_pair_left() -> None:

@@ -103,7 +103,9 @@ def test_end_when_the_pile_is_empty_and_a_hand_is_below_three() -> None:
     s = guess(s, 0, 1)  # nobody: seat 1 gets 1 card, 2 go to the box
     assert s.hands[1] == (7,) and s.events[-2] == {"type": "draw", "seat": 1, "count": 0}
     assert s.phase == "game_over" and s.winners == (1,)
-    assert s.events[-1] == {"type": "game_over", "winners": [1], "scores": [0, 1, 0]}
+    assert s.events[-1] == {"type": "game_over", "winners": (1,), "scores": (0, 1, 0)}
+    assert FACES.view(s, None)["events"][-1] == {"type": "game_over", "winners": [1],
+                                                 "scores": [0, 1, 0]}
     refused(s, 0, {"type": "choose_pass", "card": 1}, "game_over")
     refused(s, 0, {"type": "stop"}, "game_over")
     assert all(FACES.legal_moves(s, p) == [] for p in range(3))

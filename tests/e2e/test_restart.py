@@ -1,0 +1,88 @@
+"""A server killed with SIGKILL mid-hand loses no accepted move; phones get their hands back."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import time
+
+import pytest
+from sqlmodel import Session, create_engine
+
+from tablegames.rooms import service
+from tests.e2e.conftest import VENV, _app_env, _reflex, _start, _stop
+
+pytestmark = pytest.mark.e2e
+
+STACK = {"hands": [["r1", "r2", "g4"], ["r7", "y8", "b3"]], "top": "r5", "draw": ["b9", "b8", "g1"]}
+
+
+def _kill_9(proc: subprocess.Popen) -> None:
+    os.killpg(os.getpgid(proc.pid), signal.SIGKILL)
+    proc.wait(timeout=20)
+    time.sleep(1.0)
+
+
+def _hand(page) -> list[str]:
+    return sorted(page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)"))
+
+
+def test_kill_9_mid_hand_then_restart(tmp_path, browser, artifacts_dir):
+    env = _app_env(tmp_path, VENV / "e2e-web" / f"{os.environ.get('PYTEST_XDIST_WORKER', 'main')}-restart")
+    log = artifacts_dir / "e2e-restart-app.log"
+    log.write_text("")
+    subprocess.run([_reflex(), "db", "migrate"], env=env, cwd=VENV.parent, check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=180)
+    started = _start(env, log)
+    assert not isinstance(started, str), started
+    proc, server = started
+    engine = create_engine(env["DATABASE_URL"])
+    contexts = []
+    try:
+        with Session(engine) as db:
+            code, host = service.create_room(db, "uno", {"dealer": 0, "stack": STACK})
+        phones = []
+        for name in ("Ana", "Bia"):
+            context = browser.new_context(viewport={"width": 412, "height": 915})
+            contexts.append(context)
+            page = context.new_page()
+            page.goto(f"{server.frontend_url}/play/{code}")
+            page.wait_for_selector("#player-name")
+            time.sleep(1.0)
+            page.fill("#player-name", name)
+            page.click("#sit-down")
+            page.wait_for_selector("#waiting")
+            phones.append(page)
+        ana, bia = phones
+        with Session(engine) as db:
+            service.start_game(db, code, host, seed=1)
+        bia.reload()
+        bia.wait_for_selector("#your-turn")
+        bia.click('#hand [data-card="r7"]')  # accepted: Ana's turn next
+        ana.wait_for_selector("#your-turn")
+        with Session(engine) as db:
+            accepted, version = service.current_state(db, code)
+        assert accepted.discard[-1] == "r7"
+
+        _kill_9(proc)  # no goodbye: whatever was acknowledged must already be on disk
+        restarted = _start(env, log, same_ports_as=server)
+        assert not isinstance(restarted, str), restarted
+        proc, server = restarted
+
+        for page in phones:  # the restarted dev server builds its pages again: be patient
+            page.goto(f"{server.frontend_url}/play/{code}", wait_until="commit", timeout=120_000)
+            page.wait_for_selector("#hand [data-card]", timeout=120_000)
+        assert _hand(ana) == sorted(STACK["hands"][0])
+        assert _hand(bia) == ["b3", "y8"]
+        ana.wait_for_selector("#your-turn")
+        ana.click('#hand [data-card="r1"]')
+        bia.wait_for_selector("#your-turn")
+        service.clear_cache()
+        with Session(engine) as db:
+            after, after_version = service.current_state(db, code)
+        assert after_version == version + 1 and after.discard[-1] == "r1"
+    finally:
+        for context in contexts:
+            context.close()
+        _stop(proc)
