@@ -42,7 +42,15 @@ URL = "/faces"
 
 INK = "#3E2723"
 SKIN = "#FFD54F"
-_S = f'fill="none" stroke="{INK}" stroke-width="7" stroke-linecap="round" stroke-linejoin="round"'
+
+
+def _s(width: float = 7) -> str:
+    """Attributes of a dark, round-ended line ``width`` thick."""
+    return (f'fill="none" stroke="{INK}" stroke-width="{width}" stroke-linecap="round" '
+            'stroke-linejoin="round"')
+
+
+_S = _s()
 _F = f'fill="{INK}"'
 
 
@@ -89,7 +97,7 @@ FACES: dict[int, tuple[str, str, str]] = {
         '<path d="M62 116 Q53 132 62 139 Q71 132 62 116Z" fill="#42A5F5" stroke="#1E88E5" stroke-width="2"/>'),
     # 2 angry: brows in a sharp V, red face, gritted teeth
     2: ("#FDD9D3", "#FF8A65",
-        f'<path d="M50 66 L90 84" {_S} stroke-width="10"/><path d="M150 66 L110 84" {_S} stroke-width="10"/>'
+        f'<path d="M50 66 L90 84" {_s(10)}/><path d="M150 66 L110 84" {_s(10)}/>'
         + _eye(74, 100, rx=8, ry=8) + _eye(126, 100, rx=8, ry=8)
         + f'<rect x="66" y="134" width="68" height="26" rx="8" fill="#fff" stroke="{INK}" stroke-width="6"/>'
         f'<path d="M66 147 H134 M83 134 V160 M100 134 V160 M117 134 V160" stroke="{INK}" stroke-width="3.5"/>'
@@ -112,8 +120,8 @@ FACES: dict[int, tuple[str, str, str]] = {
     # 5 disgusted: green face, one brow down, squint, wrinkled nose, tongue out
     5: ("#DDF0CF", "#C5E1A5",
         f'<path d="M52 72 L88 82" {_S}/><path d="M112 76 Q130 66 148 72" {_S}/>'
-        f'<path d="M58 98 L86 92 M58 98 L84 104" {_S} stroke-width="6"/>'
-        f'<path d="M142 98 L114 92 M142 98 L116 104" {_S} stroke-width="6"/>'
+        f'<path d="M58 98 L86 92 M58 98 L84 104" {_s(6)}/>'
+        f'<path d="M142 98 L114 92 M142 98 L116 104" {_s(6)}/>'
         f'<path d="M90 118 Q100 112 110 118 M93 126 Q100 121 107 126" fill="none" stroke="{INK}" stroke-width="3.5" stroke-linecap="round"/>'
         '<path d="M92 146 Q90 172 104 172 Q118 172 114 146Z" fill="#F06292" stroke="#C2185B" stroke-width="3"/>'
         f'<path d="M66 148 Q76 136 88 146 Q100 154 112 144 Q124 134 136 146" {_S}/>'
@@ -124,7 +132,7 @@ FACES: dict[int, tuple[str, str, str]] = {
         f'<path d="M56 72 Q70 62 86 70" {_S}/><path d="M144 72 Q130 62 114 70" {_S}/>'
         + _eye(72, 96) + _eye(128, 96)
         + _cheeks()
-        + f'<path d="M60 126 Q100 176 140 126" {_S} stroke-width="8"/>'),
+        + f'<path d="M60 126 Q100 176 140 126" {_s(8)}/>'),
     # 7 excited: brows high, sparkling wide eyes, wide-open grin, sparkles around
     7: ("#FFE1B0", SKIN,
         f'<path d="M52 60 Q68 44 86 56" {_S}/><path d="M148 60 Q132 44 114 56" {_S}/>'
@@ -149,9 +157,9 @@ FACES: dict[int, tuple[str, str, str]] = {
         '<g transform="rotate(-8 100 106) translate(0 -6)">'
         f'<path d="M56 70 Q70 60 86 66" {_S}/><path d="M144 70 Q130 60 114 66" {_S}/>'
         f'<path d="M58 90 Q72 100 86 90" {_S}/><path d="M114 90 Q128 100 142 90" {_S}/>'
-        f'<path d="M58 90 l-6 -5 M142 90 l6 -5" {_S} stroke-width="4"/>'
+        f'<path d="M58 90 l-6 -5 M142 90 l6 -5" {_s(4)}/>'
         f'<path d="M74 134 Q104 150 128 128" {_S}/>'
-        f'<path d="M128 128 l6 -3" {_S} stroke-width="5"/>'
+        f'<path d="M128 128 l6 -3" {_s(5)}/>'
         + _cheeks(opacity=0.35, y=114) +
         '</g>'
         '<path d="M84 166 L78 196 L92 190 L100 198 L100 170Z M116 166 L122 196 L108 190 L100 198 L100 170Z" fill="#E53935"/>'
@@ -161,18 +169,18 @@ FACES: dict[int, tuple[str, str, str]] = {
     # 10 shy: head tilted down, eyes glancing down and away, big blush, tiny wobbly smile
     10: ("#FFE3D3", SKIN,
          '<g transform="rotate(10 100 106) translate(0 6)">'
-         f'<path d="M58 74 Q72 68 86 74" {_S} stroke-width="6"/><path d="M142 74 Q128 68 114 74" {_S} stroke-width="6"/>'
+         f'<path d="M58 74 Q72 68 86 74" {_s(6)}/><path d="M142 74 Q128 68 114 74" {_s(6)}/>'
          + _eye(72, 100, rx=7, ry=9, look=(3, 5)) + _eye(128, 100, rx=7, ry=9, look=(3, 5))
          + '<ellipse cx="56" cy="124" rx="17" ry="11" fill="#FF5252" opacity="0.45"/>'
            '<ellipse cx="144" cy="124" rx="17" ry="11" fill="#FF5252" opacity="0.45"/>'
            '<path d="M46 120 l6 8 M54 118 l6 8 M62 118 l6 8 M134 118 l6 8 M142 118 l6 8 M150 120 l6 8" stroke="#E53935" stroke-width="2.5" stroke-linecap="round"/>'
-         f'<path d="M86 142 Q93 137 100 142 Q107 147 114 142" {_S} stroke-width="6"/>'
+         f'<path d="M86 142 Q93 137 100 142 Q107 147 114 142" {_s(6)}/>'
          '</g>'),
     # 11 tired: heavy droopy lids, bags under the eyes, a big yawn, Zzz
     11: ("#DFE4F5", SKIN,
-         f'<path d="M54 80 Q70 74 88 78" {_S} stroke-width="6"/><path d="M146 80 Q130 74 112 78" {_S} stroke-width="6"/>'
+         f'<path d="M54 80 Q70 74 88 78" {_s(6)}/><path d="M146 80 Q130 74 112 78" {_s(6)}/>'
          f'<path d="M58 96 Q72 106 86 96 Z" {_F}/><path d="M114 96 Q128 106 142 96 Z" {_F}/>'
-         f'<path d="M56 96 H88 M112 96 H144" {_S} stroke-width="6"/>'
+         f'<path d="M56 96 H88 M112 96 H144" {_s(6)}/>'
          '<path d="M62 112 Q72 118 84 112 M116 112 Q128 118 138 112" fill="none" stroke="#9575CD" stroke-width="4" stroke-linecap="round"/>'
          f'<ellipse cx="100" cy="150" rx="16" ry="21" {_F}/>'
          '<ellipse cx="100" cy="160" rx="9" ry="7" fill="#E57373"/>'
@@ -187,7 +195,7 @@ FACES: dict[int, tuple[str, str, str]] = {
          '<text x="148" y="58" font-family="Arial, Helvetica, sans-serif" font-weight="900" font-size="56" fill="#00897B">?</text>'),
     # 13 in love: heart eyes, blush, dreamy smile, floating hearts
     13: ("#FAD3E2", SKIN,
-         f'<path d="M56 70 Q70 62 86 68" {_S} stroke-width="6"/><path d="M144 70 Q130 62 114 68" {_S} stroke-width="6"/>'
+         f'<path d="M56 70 Q70 62 86 68" {_s(6)}/><path d="M144 70 Q130 62 114 68" {_s(6)}/>'
          + _heart(72, 98, 34) + _heart(128, 98, 34)
          + _cheeks(color="#FF4081", opacity=0.4, y=126)
          + f'<path d="M70 136 Q100 162 130 136" {_S}/>'

@@ -79,9 +79,9 @@ def typed_answer(s: UeStopState, rng: random.Random) -> dict[str, Any]:
 
 def now_for(s: UeStopState, move: dict[str, Any], clock: float) -> float:
     """A server time at which ``move`` (from ``legal_moves``) is due."""
-    if move["type"] == "settle":
+    if move["type"] == "settle" and s.deadline is not None:
         return max(clock, s.deadline)
-    if move["type"] == "slap":
+    if move["type"] == "slap" and s.reveal_time is not None:
         return max(clock, s.reveal_time)
     return clock
 
@@ -187,8 +187,7 @@ def check_legal_moves(s: UeStopState, clock: float, rng: random.Random) -> None:
             if _key(move) in keys:
                 continue
             try:
-                G.apply(s, seat, move, now=now_for(s, move, clock) if s.deadline or s.reveal_time
-                        else clock)
+                G.apply(s, seat, move, now=now_for(s, move, clock))
             except IllegalMove:
                 pass
             else:

@@ -140,14 +140,16 @@ def runs(board: tuple[str, ...]) -> list[str]:
                   [[(r, c) for r in range(SIZE)] for c in range(SIZE)]):
         for line in lines:
             cur: list[str] = []
-            for r, c in line + [None]:  # type: ignore[operator]
-                st = board[r * SIZE + c] if (r, c) != (None, None) else ""
+            for r, c in line:
+                st = board[r * SIZE + c]
                 if st:
                     cur.append(st[-1])
-                else:
-                    if len(cur) >= 2:
-                        out.append(spell(cur))
-                    cur = []
+                    continue
+                if len(cur) >= 2:
+                    out.append(spell(cur))
+                cur = []
+            if len(cur) >= 2:
+                out.append(spell(cur))
     return out
 
 
