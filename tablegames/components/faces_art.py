@@ -119,14 +119,14 @@ FACES: dict[int, tuple[str, str, str]] = {
         '<ellipse cx="100" cy="156" rx="8" ry="6" fill="#E57373"/>'),
     # 5 disgusted: green face, one brow down, squint, wrinkled nose, tongue out
     5: ("#DDF0CF", "#C5E1A5",
-        f'<path d="M52 72 L88 82" {_S}/><path d="M112 76 Q130 66 148 72" {_S}/>'
+        (f'<path d="M52 72 L88 82" {_S}/><path d="M112 76 Q130 66 148 72" {_S}/>'
         f'<path d="M58 98 L86 92 M58 98 L84 104" {_s(6)}/>'
         f'<path d="M142 98 L114 92 M142 98 L116 104" {_s(6)}/>'
         f'<path d="M90 118 Q100 112 110 118 M93 126 Q100 121 107 126" fill="none" stroke="{INK}" stroke-width="3.5" stroke-linecap="round"/>'
         '<path d="M92 146 Q90 172 104 172 Q118 172 114 146Z" fill="#F06292" stroke="#C2185B" stroke-width="3"/>'
         f'<path d="M66 148 Q76 136 88 146 Q100 154 112 144 Q124 134 136 146" {_S}/>'
         '<circle cx="36" cy="60" r="5" fill="#7CB342"/><circle cx="26" cy="74" r="3.5" fill="#7CB342"/>'
-        '<circle cx="168" cy="58" r="4" fill="#7CB342"/>'),
+        '<circle cx="168" cy="58" r="4" fill="#7CB342"/>')),
     # 6 happy: soft brows, bright eyes, a big closed smile, rosy cheeks
     6: ("#FFF0B8", SKIN,
         f'<path d="M56 72 Q70 62 86 70" {_S}/><path d="M144 72 Q130 62 114 70" {_S}/>'
@@ -142,16 +142,16 @@ FACES: dict[int, tuple[str, str, str]] = {
         '<path d="M64 124 Q100 128 136 124 L134 134 Q100 138 66 134Z" fill="#fff"/>'
         '<path d="M76 166 Q100 146 124 166 Q112 176 100 176 Q88 176 76 166Z" fill="#EF5350"/>'
         + _sparkle(24, 40, 13) + _sparkle(176, 36, 15) + _sparkle(180, 150, 10) + _sparkle(20, 150, 9)),
-    # 8 bored: flat brows, half-closed eyes looking up and away, flat mouth to the side, a sigh
+    # 8 bored: flat brows, half-closed eyes, a flat mouth, a sigh
     8: ("#E3E6EA", SKIN,
-        f'<path d="M56 78 L88 78" {_S}/><path d="M112 78 L144 78" {_S}/>'
+        (f'<path d="M56 78 L88 78" {_S}/><path d="M112 78 L144 78" {_S}/>'
         f'<path d="M58 96 A14 14 0 0 0 86 96 Z" fill="#fff" stroke="{INK}" stroke-width="5" stroke-linejoin="round"/>'
         f'<path d="M114 96 A14 14 0 0 0 142 96 Z" fill="#fff" stroke="{INK}" stroke-width="5" stroke-linejoin="round"/>'
         f'<circle cx="72" cy="100" r="6" {_F}/><circle cx="128" cy="100" r="6" {_F}/>'
         f'<path d="M56 96 H88 M112 96 H144" {_S}/>'
         f'<path d="M74 146 L126 146" {_S}/>'
         '<path d="M140 146 q10 -4 14 2 q4 6 12 2" fill="none" stroke="#90A4AE" stroke-width="4" stroke-linecap="round"/>'
-        '<path d="M146 160 q10 -4 14 2 q4 6 12 2" fill="none" stroke="#90A4AE" stroke-width="4" stroke-linecap="round"/>'),
+        '<path d="M146 160 q10 -4 14 2 q4 6 12 2" fill="none" stroke="#90A4AE" stroke-width="4" stroke-linecap="round"/>')),
     # 9 proud: chin up (the face tilts back), eyes closed, smug smile, a gold medal
     9: ("#FFE9B3", SKIN,
         '<g transform="rotate(-8 100 106) translate(0 -6)">'
@@ -178,7 +178,7 @@ FACES: dict[int, tuple[str, str, str]] = {
          '</g>'),
     # 11 tired: heavy droopy lids, bags under the eyes, a big yawn, Zzz
     11: ("#DFE4F5", SKIN,
-         f'<path d="M54 80 Q70 74 88 78" {_s(6)}/><path d="M146 80 Q130 74 112 78" {_s(6)}/>'
+         (f'<path d="M54 80 Q70 74 88 78" {_s(6)}/><path d="M146 80 Q130 74 112 78" {_s(6)}/>'
          f'<path d="M58 96 Q72 106 86 96 Z" {_F}/><path d="M114 96 Q128 106 142 96 Z" {_F}/>'
          f'<path d="M56 96 H88 M112 96 H144" {_s(6)}/>'
          '<path d="M62 112 Q72 118 84 112 M116 112 Q128 118 138 112" fill="none" stroke="#9575CD" stroke-width="4" stroke-linecap="round"/>'
@@ -186,7 +186,7 @@ FACES: dict[int, tuple[str, str, str]] = {
          '<ellipse cx="100" cy="160" rx="9" ry="7" fill="#E57373"/>'
          '<text x="138" y="48" font-family="Arial, Helvetica, sans-serif" font-weight="900" font-size="30" fill="#5C6BC0">Z</text>'
          '<text x="164" y="30" font-family="Arial, Helvetica, sans-serif" font-weight="900" font-size="22" fill="#7986CB">z</text>'
-         '<text x="180" y="16" font-family="Arial, Helvetica, sans-serif" font-weight="900" font-size="16" fill="#9FA8DA">z</text>'),
+         '<text x="180" y="16" font-family="Arial, Helvetica, sans-serif" font-weight="900" font-size="16" fill="#9FA8DA">z</text>')),
     # 12 confused: one brow up and one down, uneven eyes, squiggly mouth to one side, "?"
     12: ("#D7F0EE", SKIN,
          f'<path d="M54 64 Q70 50 88 62" {_S}/><path d="M112 82 L146 76" {_S}/>'
@@ -245,7 +245,7 @@ def write_assets(folder: Path = ASSET_DIR) -> list[Path]:
 SIZES: dict[str, tuple[int, int, int, int, int]] = {
     "hand": (80, 112, 68, 13, 12),
     "table": (150, 210, 130, 20, 18),
-    "mini": (40, 54, 34, 0, 0),
+    "mini": (40, 48, 34, 0, 0),
 }
 _CARD_STYLE = {
     "position": "relative",
@@ -280,7 +280,7 @@ def _size(size: str) -> tuple[int, int, int, int, int]:
 def face_url(emotion: Var | int) -> Var | str:
     """``"/faces/6.svg"`` for emotion 6 (a Var in, a Var out)."""
     if _is_var(emotion):
-        return f"{URL}/{emotion}.svg"  # Reflex turns an f-string with a Var into a JS template
+        return Var.create(f"{URL}/{emotion}.svg")  # an f-string with a Var: a JS expression
     if not (isinstance(emotion, int) and not isinstance(emotion, bool) and emotion in FACES):
         raise ValueError(f"no face {emotion!r}: emotions are numbered 1 to 13")
     return f"{URL}/{emotion}.svg"
@@ -298,7 +298,7 @@ def face_card(emotion: Var | int, size: str = "hand", label: Var | str | None = 
     Args:
         emotion: 1-13 (``6`` is happy), or a Var holding one.
         size: ``"hand"`` (80x112 px, phones), ``"table"`` (150x210) or ``"mini"``
-            (40x54: the face only, for counts and grids).
+            (40x48: the face only, for counts and grids).
         label: the emotion's name in the player's language (``t(lang, f"emotion.{n}")``),
             or a Var; None shows no word (the number still shows, except on "mini").
         on_click: event handler; the card is then a ``<button>``.
@@ -307,15 +307,16 @@ def face_card(emotion: Var | int, size: str = "hand", label: Var | str | None = 
     """
     width, height, pic, num_font, label_font = _size(size)
     radius = max(6, width // 9)
+    top = ((height if size == "mini" else width) - pic) // 2  # mini: centred, no word below
     style = _merge_style({**_CARD_STYLE, "width": f"{width}px", "height": f"{height}px",
-                          "border_radius": f"{radius}px",
-                          "padding_top": f"{max(2, (width - pic) // 2)}px"}, props)
+                          "border_radius": f"{radius}px", "padding_top": f"{top}px"}, props)
     children: list[Any] = []
     if num_font:
         children.append(rx.el.span(
             emotion, aria_hidden="true",
-            style={"position": "absolute", "top": "3px", "left": "5px", "font_weight": "800",
-                   "font_size": f"{num_font}px", "z_index": "1"}))
+            style={"position": "absolute", "top": "2px", "left": "3px", "font_weight": "800",
+                   "font_size": f"{num_font}px", "z_index": "1", "padding": "0 3px",
+                   "border_radius": "6px", "background": "rgba(255, 253, 247, 0.85)"}))
     children.append(rx.el.img(
         src=face_url(emotion), alt="", draggable=False,
         style={"width": f"{pic}px", "height": f"{pic}px", "display": "block",

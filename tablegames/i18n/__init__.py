@@ -274,8 +274,26 @@ def event_key(event: Mapping[str, Any]) -> str:
     return f"event.{kind}"
 
 
-def event_text(lang: str, event: Mapping[str, Any], names: Sequence[str]) -> str:
-    """One UNO event (from ``view()["events"]``) as a sentence for the table.
+def game_event_key(lang: str, game: str, event: Mapping[str, Any]) -> str:
+    """The catalog key of another game's event: ``event.<game>.<type>`` or a variant of it.
+
+    Variants, tried in order when the catalog has them: ``.many`` (several winners),
+    ``.bonus`` (a bonus was scored), ``.one`` (a count of one).
+    """
+    base = f"event.{game}.{event.get('type', '')}"
+    variants = (
+        (".many", len(event.get("winners") or ()) > 1),
+        (".bonus", bool(event.get("bonus"))),
+        (".one", event.get("count") == 1),
+    )
+    for suffix, applies in variants:
+        if applies and has(lang, base + suffix):
+            return base + suffix
+    return base
+
+
+def event_text(lang: str, event: Mapping[str, Any], names: Sequence[str], game: str = "uno") -> str:
+    """One event (from ``view()["events"]``) as a sentence for the table.
 
     Seat numbers become player names (``{player}`` for ``seat``, ``{target}``, ``{by}``,
     ``{winner}``, ``{dealer}``, ``{winners}``), cards and colours are named in words,
@@ -301,6 +319,11 @@ def event_text(lang: str, event: Mapping[str, Any], names: Sequence[str]) -> str
         params["points"] = _count(lang, "points", event["gain"])
     if "winners" in event:
         params["winners"] = join_names(lang, [_name(names, p) for p in event["winners"] or ()])
+    if isinstance(event.get("words"), (list, tuple)):
+        params["words"] = ", ".join(map(str, event["words"]))
+    if game != "uno":
+        key = game_event_key(lang, game, event)
+        return t(lang, key, **params) if has(lang, key) else key
     if kind == "house_rule":
         key = event.get("key")
         rule = f"houserule.{key}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from tablegames.pages.common import lang_switch, notice, tr
+from tablegames.state.forms import GAMES
 from tablegames.state.room import Screen
 
 HOUSE_RULE_CHOICES = ("none", "others_draw_2", "discard_wilds", "skip_all", "situps", "song", "dare", "free")
@@ -31,8 +32,8 @@ def _check(name: str, label_key: str, checked: bool = False) -> rx.Component:
     )
 
 
-def create_form() -> rx.Component:
-    """The host's form: UNO edition and table options, house rules for UNO Plus."""
+def uno_options() -> rx.Component:
+    """UNO: edition, points, scoring, dealer, two-player and team rules, house rules."""
     house = [
         rx.hstack(
             _select(f"house_rule_{i}", HOUSE_RULE_CHOICES, "houserule.choice.", DEFAULT_RULES[i - 1]),
@@ -42,21 +43,41 @@ def create_form() -> rx.Component:
         )
         for i in (1, 2, 3)
     ]
+    return rx.vstack(
+        _field("ui.edition", _select("edition", ("classic", "plus", "motu"), "edition.", "classic")),
+        _field("ui.target", rx.el.input(name="target", type="number", default_value="500", min=50,
+                                        max=100000, class_name="tg-input", id="opt-target")),
+        _field("ui.scoring", _select("scoring", ("standard", "lowest", "elimination"), "scoring.", "standard")),
+        _field("ui.dealer", _select("dealer", ("high_card", "random"), "dealer.", "high_card")),
+        _check("two_player_rules", "ui.two_player_rules", True),
+        _check("teams", "ui.teams"),
+        _check("wd4_bluff", "ui.wd4_bluff"),
+        rx.text(tr("ui.house_rules"), weight="bold"),
+        rx.text(tr("ui.house_rules_help"), size="2", color_scheme="gray"),
+        *house,
+        spacing="3", width="100%",
+    )
+
+
+def upwords_options() -> rx.Component:
+    """Upwords: challenge (the rulebook's way) or automatic dictionary check; who starts."""
+    return rx.vstack(
+        _field("ui.create.upwords.words", _select("words", ("challenge", "auto"), "ui.create.upwords.words.", "challenge")),
+        _field("ui.create.upwords.first", _select("first", ("draw", "random"), "ui.create.upwords.first.", "draw")),
+        spacing="3", width="100%",
+    )
+
+
+def create_form() -> rx.Component:
+    """The host's form: the game, then that game's options."""
     return rx.form(
         rx.vstack(
             rx.heading(tr("ui.create_table"), size="6"),
-            _field("ui.game", _select("game", ("uno",), "game.", "uno")),
-            _field("ui.edition", _select("edition", ("classic", "plus", "motu"), "edition.", "classic")),
-            _field("ui.target", rx.el.input(name="target", type="number", default_value="500", min=50,
-                                            max=100000, class_name="tg-input", id="opt-target")),
-            _field("ui.scoring", _select("scoring", ("standard", "lowest", "elimination"), "scoring.", "standard")),
-            _field("ui.dealer", _select("dealer", ("high_card", "random"), "dealer.", "high_card")),
-            _check("two_player_rules", "ui.two_player_rules", True),
-            _check("teams", "ui.teams"),
-            _check("wd4_bluff", "ui.wd4_bluff"),
-            rx.text(tr("ui.house_rules"), weight="bold"),
-            rx.text(tr("ui.house_rules_help"), size="2", color_scheme="gray"),
-            *house,
+            _field("ui.game", rx.el.select(
+                *[rx.el.option(tr(f"game.{g}"), value=g) for g in GAMES],
+                name="game", value=Screen.new_game, on_change=Screen.choose_game,
+                class_name="tg-select", id="opt-game")),
+            rx.match(Screen.new_game, ("upwords", upwords_options()), uno_options()),
             rx.button(tr("ui.create"), type="submit", size="4", width="100%", id="create"),
             spacing="3", width="100%",
         ),

@@ -92,6 +92,13 @@ def _seats(session: Session, room: Room) -> list[Seat]:
     return list(session.exec(select(Seat).where(Seat.room_id == room.id).order_by(Seat.seat)))
 
 
+def player_range(game: str, options: Mapping[str, Any]) -> tuple[int, int]:
+    """(fewest, most) players a table of ``game`` with ``options`` takes."""
+    engine = get_game(game)
+    by_options = getattr(engine, "player_range", None)
+    return by_options(options) if by_options else (engine.min_players, engine.max_players)
+
+
 def _check_host(room: Room, host_secret: Any) -> None:
     if not isinstance(host_secret, str) or not secrets.compare_digest(_hash(host_secret), room.host_hash):
         raise RoomError("not_host", "Only the host of this table can do that.")
@@ -144,7 +151,7 @@ def join_room(session: Session, code: str, name: Any) -> tuple[int, str]:
     if room.status != "lobby":
         raise RoomError("already_started", "This game has already started: ask for a rematch to join.")
     seats = _seats(session, room)
-    if len(seats) >= get_game(room.game).max_players:
+    if len(seats) >= player_range(room.game, json.loads(room.options_json))[1]:
         raise RoomError("table_full", f"This table is full ({len(seats)} players).", count=len(seats))
     if any(s.name.casefold() == name.casefold() for s in seats):
         raise RoomError("name_taken", f"Somebody at this table is already called {name}.", name=name)
@@ -208,12 +215,13 @@ def start_game(session: Session, code: str, host_secret: str, seed: int | None =
     if room.status == "playing":
         raise RoomError("already_started", "The game has already started.")
     engine = get_game(room.game)
+    options = json.loads(room.options_json)
     names = [s.name for s in _seats(session, room)]
-    if len(names) < engine.min_players:
-        raise RoomError("not_enough_players",
-                        f"{room.game.upper()} needs at least {engine.min_players} players.",
-                        count=engine.min_players)
-    state = engine.new(names, json.loads(room.options_json), seed=seed)
+    fewest = player_range(room.game, options)[0]
+    if len(names) < fewest:
+        raise RoomError("not_enough_players", f"This game needs at least {fewest} players.",
+                        count=fewest)
+    state = engine.new(names, options, seed=seed)
     return _commit_state(session, room, state, None, {"type": "start", "seed": state.seed}, "playing")
 
 

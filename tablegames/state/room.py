@@ -21,6 +21,7 @@ from tablegames.engine import IllegalMove
 from tablegames.i18n import DEFAULT_LANG, LANGS, catalog, error_text, event_text, pick_lang
 from tablegames.rooms import service
 from tablegames.rooms.service import RoomError, normalize_code
+from tablegames.state.forms import GAMES, options_from_form
 
 
 def room_token(code: str) -> str:
@@ -82,6 +83,7 @@ class Screen(rx.State):
     picking: str = ""  # wild card waiting for a colour (and target) on this phone
     tick: int = 0  # the table's heartbeat: refreshes the "online" dots
     show_host_link: bool = False
+    new_game: str = "uno"  # landing page: the game being set up
     _seat: int = -1
 
     # -- language ----------------------------------------------------------------------
@@ -96,6 +98,12 @@ class Screen(rx.State):
     def tr(self) -> dict[str, str]:
         """The message catalog of the language in use."""
         return catalog(self.language)
+
+    @rx.event
+    def choose_game(self, game: str):
+        """Landing page: the game whose options the create form shows."""
+        if game in GAMES:
+            self.new_game = game
 
     @rx.event
     def set_language(self, lang: str):
@@ -139,7 +147,7 @@ class Screen(rx.State):
         view = data["view"]
         if view:
             names = [p["name"] for p in view["players"]]
-            data["event_lines"] = [event_text(self.language, e, names) for e in view["events"]]
+            data["event_lines"] = [event_text(self.language, e, names, data["game"]) for e in view["events"]]
             data["greyskull"] = any(e["type"] == "greyskull" for e in view["events"])
             data["hand_groups"] = _group_by_color(view.get("hand", []))
         return json.loads(json.dumps(data))  # plain JSON types for the front end
@@ -229,7 +237,7 @@ class Screen(rx.State):
     async def create(self, form: dict):
         """Landing page: creates a table and opens it (this device becomes the host)."""
         game = str(form.get("game") or "uno")
-        options = _options_from_form(form)
+        options = options_from_form(game, form)
         try:
             with rx.session() as db:
                 code, host_secret = service.create_room(db, game, options)
@@ -323,31 +331,3 @@ class Screen(rx.State):
 def _group_by_color(hand: list[str]) -> list[list[str]]:
     """A sorted UNO hand split into runs of one colour (wilds last), for the phone."""
     return [list(run) for _, run in groupby(hand, key=lambda c: "w" if c.startswith("W") else c[0])]
-
-
-def _options_from_form(form: dict) -> dict[str, Any]:
-    """Table options from the landing page's form fields (the engine validates them)."""
-    options: dict[str, Any] = {"edition": form.get("edition") or "classic"}
-    try:
-        options["target"] = int(form.get("target") or 500)
-    except ValueError:
-        options["target"] = form.get("target")
-    for key in ("scoring", "dealer"):
-        if form.get(key):
-            options[key] = form[key]
-    for key in ("teams", "wd4_bluff"):
-        options[key] = form.get(key) in ("on", "true", True)
-    options["two_player_rules"] = form.get("two_player_rules", "on") in ("on", "true", True)
-    if options["edition"] == "plus":
-        rules = []
-        for i in (1, 2, 3):
-            choice = form.get(f"house_rule_{i}") or ""
-            text = (form.get(f"house_text_{i}") or "").strip()
-            if choice == "dare" and text:
-                rules.append({"kind": "dare", "text": text, "n": 2})
-            elif choice == "free" and text:
-                rules.append({"kind": "free", "text": text})
-            elif choice and choice not in ("none", "dare", "free"):
-                rules.append(choice)
-        options["house_rules"] = rules
-    return options

@@ -72,7 +72,7 @@ def test_three_phones_and_a_tablet_play_a_hand(app_server, new_context, screensh
     rec = {"table": Recorder(tablet, "table")}
     tablet.goto(app_server.url(f"/table/{code}?host={host}"))
     wait_connected(tablet)
-    assert tablet.inner_text("#room-code").strip() == code
+    tablet.wait_for_selector(f"#room-code >> text={code}")
 
     phones = []
     for seat, name in enumerate(NAMES):

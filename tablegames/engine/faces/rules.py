@@ -272,7 +272,7 @@ def _check_shape(s: FacesState, seat: Any, move: Any) -> str:
         raise IllegalMove("no_such_move", f"Faces has no move called {kind!r}.", move=kind)
     extra = set(move) - MOVE_KEYS[kind]
     if extra:
-        raise IllegalMove("bad_move", f"A {kind!r} move has no field {sorted(extra)[0]!r}.")
+        raise IllegalMove("bad_move", f"A {kind!r} move has no field {min(extra)!r}.")
     return kind
 
 

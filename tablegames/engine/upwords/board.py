@@ -132,7 +132,7 @@ def examine(board: Sequence[str], rack: Sequence[str], tiles: Any,
         ``bad_move``, ``tile_not_on_rack``, ``one_tile_per_stack``, ``not_in_line``,
         ``too_high``, ``same_letter``, ``gap``, ``first_word_short``,
         ``first_word_center``, ``not_connected``, ``covers_whole_word``, ``plural_only``,
-        ``not_in_dictionary``. Words and score are filled in from the ``gap`` check on.
+        ``not_in_dictionary``. Words and score are filled in once the ``gap`` check passes.
     """
     p = Placement()
     try:

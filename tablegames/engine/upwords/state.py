@@ -71,7 +71,7 @@ class UpwordsState:
     winners: tuple[int, ...] = ()
     moves: int = 0
 
-    def stack(self, row: int, col: int) -> str:
+    def square(self, row: int, col: int) -> str:
         """The stack on square (row, col), bottom first."""
         return self.board[row * SIZE + col]
 

@@ -15,7 +15,7 @@ from tablegames.i18n import LANGS, error_text, placeholders
 
 ROOT = Path(__file__).resolve().parents[3]
 SRC = ROOT / "tablegames" / "engine" / "faces"
-EVENT_RE = re.compile(r"""events\.append\(\{"type": "([a-z_]+)"(.*?)\}\)""", re.S)
+EVENT_RE = re.compile(r"""events\.append\(\{"type": "([a-z_]+)"(.*?)\}\)""", re.DOTALL)
 
 
 def faces_file(lang: str) -> dict[str, str]:

@@ -67,8 +67,8 @@ def choose(s: FacesState, rng: random.Random) -> tuple[int, dict[str, Any]]:
 def candidates(s: FacesState) -> list[dict[str, Any]]:
     """A superset of every move any seat could make (except the optional extras)."""
     out: list[dict[str, Any]] = [{"type": "stop"}, {"type": "end_turn"}]
-    out += [{"type": "choose_pass", "card": c} for c in range(0, 15)]
-    out += [{"type": "guess", "emotion": e} for e in range(0, 15)]
+    out += [{"type": "choose_pass", "card": c} for c in range(15)]
+    out += [{"type": "guess", "emotion": e} for e in range(15)]
     out += [{"type": k, "pos": p} for k in ("pick", "flip") for p in range(-1, 29)]
     return out
 

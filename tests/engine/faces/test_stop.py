@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import FACES, act, choose, event_types, guess, main, pass_cards, refused, stop
+from .conftest import (
+    FACES,
+    act,
+    choose,
+    event_types,
+    guess,
+    main,
+    pass_cards,
+    refused,
+    stop,
+)
 
 
 def test_stop_right_after_the_deal() -> None:
