@@ -208,6 +208,28 @@ def remove_seat(session: Session, code: str, host_secret: str, seat: Any) -> Non
     session.commit()
 
 
+def update_options(session: Session, code: str, host_secret: str,
+                   changes: Mapping[str, Any]) -> dict[str, Any]:
+    """Host only, in the lobby: changes some table options (e.g. Faces' oldest player).
+
+    Returns:
+        The options now in force (validated by the game).
+    """
+    room = _room(session, code)
+    _check_host(room, host_secret)
+    if room.status != "lobby":
+        raise RoomError("already_started", "Options can only change before the game starts.")
+    if not isinstance(changes, Mapping):
+        raise RoomError("bad_options", "Those options are not readable.")
+    options = {**json.loads(room.options_json), **changes}
+    get_game(room.game).check_options(options)
+    room.options_json = json.dumps(options)
+    room.version += 1
+    session.add(room)
+    session.commit()
+    return options
+
+
 def start_game(session: Session, code: str, host_secret: str, seed: int | None = None) -> Any:
     """Host only: deals the first hand with the seated players."""
     room = _room(session, code)

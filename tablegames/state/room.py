@@ -305,6 +305,19 @@ class Screen(rx.State):
         self.picking = ""
 
     @rx.event
+    async def set_option(self, key: str, value: Any):
+        """Table (host only, in the lobby): changes one table option."""
+        try:
+            with rx.session() as db:
+                service.update_options(db, self.room_code, self._host_secret(), {key: value})
+                version = service.room_info(db, self.room_code).version
+        except (IllegalMove, RoomError) as err:
+            self.notice = self._say(err)
+            return rx.toast.error(self.notice)
+        self.notice = ""
+        await self._bump(version)
+
+    @rx.event
     async def host(self, action: str, seat: int = -1):
         """Table (or host's phone): start, next_hand, rematch, remove_seat."""
         secret = self._host_secret()

@@ -249,3 +249,19 @@ def test_screen_shows_the_table_no_hand_and_a_phone_only_its_own(db):
         assert sorted(mine["hand"]) == sorted(state.hands[seat])
         text = json.dumps(mine)
         assert '"hands"' not in text
+
+
+def test_host_changes_options_in_the_lobby_only(db):
+    code, host, _ = table_with(db, ["Ana", "Bia"])
+    assert service.update_options(db, code, host, {"target": 300})["target"] == 300
+    with pytest.raises(RoomError) as err:
+        service.update_options(db, code, "nope", {"target": 200})
+    assert err.value.code == "not_host"
+    with pytest.raises(IllegalMove) as err:
+        service.update_options(db, code, host, {"edition": "deluxe"})
+    assert err.value.code == "bad_option"
+    service.start_game(db, code, host, seed=1)
+    with pytest.raises(RoomError) as err:
+        service.update_options(db, code, host, {"target": 100})
+    assert err.value.code == "already_started"
+    assert service.room_info(db, code).options["target"] == 300
