@@ -267,9 +267,10 @@ def apply_move(session: Session, code: str, seat: int, move: Any,
     if expected_version is not None and expected_version != room.version:
         raise RoomError("stale", "The table changed before your tap arrived: look again.")
     state = _engine_state(room)
-    new_state = get_game(room.game).apply(state, seat, dict(move), now=time.time())
+    now = time.time()  # logged with the move: a replay feeds the engine the same time
+    new_state = get_game(room.game).apply(state, seat, dict(move), now=now)
     status = "finished" if get_game(room.game).result(new_state) else "playing"
-    new_state = _commit_state(session, room, new_state, seat, dict(move), status)
+    new_state = _commit_state(session, room, new_state, seat, dict(move), status, now)
     return new_state, room.version
 
 
@@ -302,11 +303,11 @@ def current_state(session: Session, code: str) -> tuple[Any, int]:
 
 
 def _commit_state(session: Session, room: Room, state: Any, seat: int | None,
-                  move: dict[str, Any], status: str) -> Any:
+                  move: dict[str, Any], status: str, now: float | None = None) -> Any:
     engine = get_game(room.game)
     old_version, was_finished = room.version, room.status == "finished"
     new_version = old_version + 1
-    now = time.time()
+    now = time.time() if now is None else now
     # Optimistic lock: another worker may have moved this room since we read it.
     updated = session.execute(
         sa.update(Room).where(Room.id == room.id, Room.version == old_version).values(

@@ -20,7 +20,7 @@ from tablegames.engine.uestop.state import (
     UeStopState,
     normalize_options,
 )
-from tablegames.engine.uestop.view import PUBLIC_OPTIONS, view
+from tablegames.engine.uestop.view import view
 
 __all__ = ["UeStop", "UeStopState"]
 
@@ -51,9 +51,10 @@ class UeStop:
         """
         return new_game(players, options, seed)
 
-    def legal_moves(self, state: UeStopState, seat: int) -> list[dict]:
-        """The moves ``seat`` may make now (typed answers, being free text, are not listed)."""
-        return legal_moves(state, seat)
+    def legal_moves(self, state: UeStopState, seat: int, now: float | None = None) -> list[dict]:
+        """The moves ``seat`` may make (typed answers, being free text, are not listed);
+        with ``now`` (server time) exactly those ``apply`` accepts at that time."""
+        return legal_moves(state, seat, now)
 
     def apply(self, state: UeStopState, seat: int, move: Mapping[str, Any],
               now: float | None = None) -> UeStopState:
@@ -84,5 +85,3 @@ class UeStop:
 
 
 register("uestop", UeStop)
-
-_ = PUBLIC_OPTIONS  # re-exported for pages that list the table's settings

@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 from statistics import median
 from typing import NamedTuple
 
-__all__ = ["PingSample", "ClockEstimate", "sample_offset", "estimate", "to_server_time"]
+__all__ = ["ClockEstimate", "PingSample", "estimate", "sample_offset", "to_server_time"]
 
 
 class PingSample(NamedTuple):

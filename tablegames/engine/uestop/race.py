@@ -74,4 +74,4 @@ def report(taps: Iterable[Mapping[str, Any]], reveal_time: float | None) -> list
 
 
 def _ms(seconds: float) -> int:
-    return int(round(seconds * 1000))
+    return round(seconds * 1000)

@@ -212,17 +212,30 @@ def new_game(players: Sequence[str], options: Mapping[str, Any] | None,
 
 # -- legal moves -------------------------------------------------------------------------
 
-def legal_moves(s: UeStopState, seat: int) -> list[dict[str, Any]]:
+def legal_moves(s: UeStopState, seat: int, now: float | None = None) -> list[dict[str, Any]]:
     """The moves ``seat`` may make now.
 
-    Time-dependent moves need a fitting ``now`` in ``apply``: ``reveal`` and ``slap`` any
-    time (a slap counts while the window is open), ``settle`` once the window has closed.
-    A ``slap`` is listed without ``t`` (then the arrival time is the tap time). Typed answers
-    (free text) can't be listed: the spoken answers and ``give_up`` are.
+    Without ``now`` the list ignores time: ``slap`` is listed while the race is open (any
+    ``now`` from the reveal on is accepted; after the window it is recorded as late and
+    settles the race), ``settle`` once somebody slapped (accepted from the deadline on).
+    With ``now`` (server time) the list is exact for that time: a race whose window has
+    closed is treated as settled (as ``apply`` does on the first move after the window),
+    ``settle`` only from the deadline, ``slap`` only from the reveal time.
+    A ``slap`` is listed without ``t`` (the arrival time is then the tap time). Typed
+    answers (free text) can't be listed: spoken answers and ``give_up`` are.
     """
     if (s.phase == "game_over" or not isinstance(seat, int) or isinstance(seat, bool)
             or not 0 <= seat < len(s.players)):
         return []
+    if now is not None and finite(now) and s.phase == "race":
+        tapped = {tap["seat"] for tap in s.taps}
+        can_slap = seat not in s.benched and seat not in tapped and now >= s.reveal_time
+        if s.taps and race.window_closed(now, s.deadline):
+            settled = _settled(s)
+            return ([{"type": "slap"}] if can_slap else []) + [{"type": "settle"}] + [
+                m for m in legal_moves(settled, seat) if m["type"] != "settle"]
+        moves = [m for m in legal_moves(s, seat) if m["type"] not in ("slap", "settle")]
+        return ([{"type": "slap"}] if can_slap else []) + moves
     moves: list[dict[str, Any]] = []
     phase = s.phase
     if phase == "reading":
@@ -244,10 +257,9 @@ def legal_moves(s: UeStopState, seat: int) -> list[dict[str, Any]]:
     elif phase == "judging":
         if seat != s.answerer and seat not in {p for p, _ in s.votes}:
             moves += [{"type": "vote", "accept": True}, {"type": "vote", "accept": False}]
-    elif phase == "penalty":
-        if seat == s.pending["by"]:
-            moves += [{"type": "penalize", "target": p} for p in _penalty_targets(s.won, seat)]
-            moves.append({"type": "penalize", "target": None})
+    elif phase == "penalty" and seat == s.pending["by"]:
+        moves += [{"type": "penalize", "target": p} for p in _penalty_targets(s.won, seat)]
+        moves.append({"type": "penalize", "target": None})
     return moves
 
 
@@ -315,7 +327,7 @@ def _check_shape(s: UeStopState, seat: Any, move: Any) -> str:
         raise IllegalMove("not_a_uestop_move", f"UeStop! has no move called {kind!r}.", move=kind)
     extra = set(move) - MOVE_KEYS[kind]
     if extra:
-        raise IllegalMove("malformed_move", f"A {kind!r} move has no field {sorted(extra)[0]!r}.")
+        raise IllegalMove("malformed_move", f"A {kind!r} move has no field {min(extra)!r}.")
     return kind
 
 
@@ -404,8 +416,15 @@ def _settle(t: _Table, seat: int, move: Mapping[str, Any], now: float) -> None:
         raise IllegalMove("no_taps", "Nobody has slapped the card yet.")
     if not race.window_closed(now, t.deadline):
         raise IllegalMove("window_open", "The race is still open for slower phones.",
-                          wait_ms=max(1, int(round((t.deadline - now) * 1000))))
+                          wait_ms=max(1, round((t.deadline - now) * 1000)))
     _award(t)
+
+
+def _settled(s: UeStopState) -> UeStopState:
+    """The state once its race is settled (the race must have taps)."""
+    t = _Table(s)
+    _award(t)
+    return t.freeze()
 
 
 def _award(t: _Table) -> None:

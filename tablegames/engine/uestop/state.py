@@ -288,7 +288,7 @@ def _stack(value: Any, mode: str, n_custom: int) -> Mapping[str, Any] | None:
         return None
     if not isinstance(value, Mapping) or set(value) - {"category", "deck"}:
         raise _bad("stack", "give an object with 'category' and/or 'deck'")
-    allowed = set(c.id for c in WORD_CARDS.values() if not c.custom)
+    allowed = {c.id for c in WORD_CARDS.values() if not c.custom}
     allowed |= {c.id for c in CUSTOM[:n_custom]}
     if MODES[mode].numbers:
         allowed |= set(NUMBER_CARDS)

@@ -108,8 +108,8 @@ def view(s: UeStopState, seat: int | None) -> dict[str, Any]:
         "votes": votes,
         "discard_agree": list(s.agree_discard),
         "pending": pending,
-        "events": to_jsonable(s.events),
-        "history": to_jsonable(s.history),
+        "events": [_plain(e) for e in s.events],
+        "history": [dict(h) for h in s.history],
         "winners": list(s.winners),
         "victory": s.victory,
     }
@@ -135,4 +135,9 @@ def _answer_view(s: UeStopState) -> dict[str, Any] | None:
     a = s.answer
     return {"spoken": a["spoken"], "texts": list(a["texts"]), "category": a["category"],
             "skip": a["skip"], "mandatory": a["mandatory"], "ok": a["ok"],
-            "checks": to_jsonable(a["checks"])}
+            "checks": [dict(c) for c in a["checks"]]}
+
+
+def _plain(event: Any) -> dict[str, Any]:
+    """An event as JSON-able data (its values are scalars or tuples of scalars)."""
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in event.items()}

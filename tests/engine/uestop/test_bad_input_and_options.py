@@ -6,7 +6,7 @@ import pytest
 
 from tablegames.engine import IllegalMove
 
-from .conftest import G, T0, act, answer, make, refused, reveal, win_race
+from .conftest import T0, G, act, answer, make, refused, reveal, win_race
 
 
 @pytest.mark.parametrize("seat", [-1, 3, "0", True, None])

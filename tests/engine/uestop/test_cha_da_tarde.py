@@ -3,7 +3,17 @@ no peeking."""
 
 from __future__ import annotations
 
-from .conftest import G, answer, check_components, events, judge, make, refused, reveal, win_race
+from .conftest import (
+    G,
+    answer,
+    check_components,
+    events,
+    judge,
+    make,
+    refused,
+    reveal,
+    win_race,
+)
 
 RAFAEL = {0: "Turmalina", 1: "Patrícia", 2: "Motocicleta", 3: "Milk Shake"}
 

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .conftest import G, T0, act, check_components, events, make, play_round, refused, reveal, slap
+from .conftest import (
+    T0,
+    G,
+    act,
+    check_components,
+    events,
+    make,
+    play_round,
+    refused,
+    reveal,
+    slap,
+)
 
 
 def agree_all(s, agree: bool = True, now: float | None = None):

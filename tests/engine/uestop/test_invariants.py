@@ -11,9 +11,10 @@ Category Card. After every move the test checks:
 * every one of the 64 components is in exactly one place (deck, discards, box, table,
   won piles, Action Cards, Victory Card);
 * the state round-trips through JSON (equal, and the same text);
-* ``apply`` accepts every move ``legal_moves`` lists (given a fitting ``now``) and, out of a
-  superset of enumerable candidate moves, refuses the others with ``IllegalMove`` leaving
-  the state unchanged;
+* ``apply`` accepts every move ``legal_moves`` lists (given a fitting ``now``) and, at a
+  given ``now``, accepts exactly the moves ``legal_moves(state, seat, now)`` lists out of a
+  superset of enumerable candidate moves (the others raise ``IllegalMove``); the state is
+  never changed;
 * every view is JSON-able, shows the deck's size only, and the table's view has no
   seat-only field.
 
@@ -33,7 +34,12 @@ from hypothesis import strategies as st
 
 import tablegames.engine.uestop  # noqa: F401
 from tablegames.engine import IllegalMove, get_game
-from tablegames.engine.uestop.cards import ALL_COMPONENTS, NUMBER_LENGTH, WORD_CARDS, mandatory_letter
+from tablegames.engine.uestop.cards import (
+    ALL_COMPONENTS,
+    NUMBER_LENGTH,
+    WORD_CARDS,
+    mandatory_letter,
+)
 from tablegames.engine.uestop.state import MODES, UeStopState
 
 G = get_game("uestop")
@@ -90,8 +96,11 @@ def choose(s: UeStopState, rng: random.Random, clock: float) -> tuple[int, dict[
     """A random move (seat, move, now) for the current state."""
     n = len(s.players)
     clock += rng.uniform(0.0, 1.5)
-    if s.phase in ("reading", "race") and not s.taps and rng.random() < 0.04:
-        seat = rng.randrange(n)
+    if s.phase in ("reading", "race") and not s.taps and (
+            rng.random() < 0.04 or (s.agree_discard and rng.random() < 0.6)):
+        # now and then somebody finds the card impossible; the others often follow
+        others = [p for p in range(n) if p not in s.agree_discard]
+        seat = rng.choice(others) if others and rng.random() < 0.9 else rng.randrange(n)
         return seat, {"type": "discard_category", "agree": seat not in s.agree_discard}, clock
     if s.phase == "reading":
         return s.opener, {"type": "reveal"}, clock
@@ -141,15 +150,16 @@ def check_json(s: UeStopState) -> None:
     assert G.to_json(back) == text
 
 
-def check_views(s: UeStopState) -> None:
+def check_views(s: UeStopState, rng: random.Random) -> None:
     table = G.view(s, None)
     json.dumps(table)
     assert "can" not in table and "me" not in table and "deck" not in table
     assert table["deck_count"] == len(s.deck)
-    for seat in range(len(s.players)):
-        v = G.view(s, seat)
-        json.dumps(v)
-        assert v["deck_count"] == len(s.deck) and "deck" not in v
+    seat = rng.randrange(len(s.players))
+    v = G.view(s, seat)
+    json.dumps(v)
+    assert v["deck_count"] == len(s.deck) and "deck" not in v
+    assert v["can"] == sorted({m["type"] for m in G.legal_moves(s, seat)})
 
 
 def _key(move: dict[str, Any]) -> str:
@@ -167,32 +177,32 @@ def candidates(s: UeStopState) -> list[dict[str, Any]]:
     ]
     moves += [{"type": "penalize", "target": p} for p in range(n)]
     moves += [{"type": "answer", "spoken": True, "category": i} for i in range(4)]
-    for m in range(0, 5):
+    for m in range(5):
         moves.append({"type": "answer", "spoken": True, "mandatory": m})
         moves += [{"type": "answer", "spoken": True, "mandatory": m, "skip": k} for k in range(4)]
     return moves
 
 
 def check_legal_moves(s: UeStopState, clock: float, rng: random.Random) -> None:
-    """apply accepts exactly the listed moves among the enumerable candidates."""
+    """Every listed move is accepted (with a fitting ``now``), and at a given ``now`` apply
+    accepts exactly the listed moves among the enumerable candidates."""
     seats = range(len(s.players))
+    before = G.to_json(s)
     for seat in rng.sample(list(seats), min(3, len(s.players))):
         legal = G.legal_moves(s, seat)
-        keys = {_key(m) for m in legal}
-        assert len(keys) == len(legal), f"duplicate legal moves for {seat}: {legal}"
-        before = G.to_json(s)
+        assert len({_key(m) for m in legal}) == len(legal), f"duplicates for {seat}: {legal}"
         for move in legal:
             G.apply(s, seat, move, now=now_for(s, move, clock))
+        at_clock = G.legal_moves(s, seat, now=clock)
+        keys = {_key(m) for m in at_clock}
         for move in candidates(s):
-            if _key(move) in keys:
-                continue
             try:
-                G.apply(s, seat, move, now=now_for(s, move, clock))
+                G.apply(s, seat, move, now=clock)
             except IllegalMove:
-                pass
+                assert _key(move) not in keys, f"seat {seat}: {move} listed but refused"
             else:
-                raise AssertionError(f"seat {seat}: {move} accepted but not listed in {legal}")
-        assert G.to_json(s) == before
+                assert _key(move) in keys, f"seat {seat}: {move} accepted but not in {at_clock}"
+    assert G.to_json(s) == before
 
 
 # -- the games -----------------------------------------------------------------------------
@@ -203,7 +213,7 @@ def tables(draw: st.DrawFn) -> tuple[int, dict[str, Any]]:
     n = draw(st.integers(2, 6 if MODES[mode].actions else 8))
     opts: dict[str, Any] = {
         "mode": mode,
-        "target": draw(st.integers(1, 5)),
+        "target": draw(st.integers(1, 10)),
         "ties": draw(st.sampled_from(("accept", "reject"))),
         "auto_check": draw(st.sampled_from(("strict", "advisory"))),
         "slap_window_ms": draw(st.sampled_from((0, 100, 250, 600))),
@@ -228,8 +238,8 @@ def play(n: int, opts: dict[str, Any], seed: int, policy: int, max_moves: int = 
         check_cards(s)
         if deep_checks:
             check_json(s)
-            check_views(s)
-            if step % 3 == 0:
+            check_views(s, rng)
+            if step % 4 == 0:
                 check_legal_moves(s, clock, rng)
         if G.result(s) is not None:
             break
@@ -248,11 +258,11 @@ def play(n: int, opts: dict[str, Any], seed: int, policy: int, max_moves: int = 
     return names, s, log, states
 
 
-@settings(max_examples=70, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(table=tables(), seed=st.integers(0, 2**32), policy=st.integers(0, 2**32))
 def test_random_games_keep_the_invariants_and_replay(table, seed, policy) -> None:
     n, opts = table
-    names, final, log, states = play(n, opts, seed, policy)
+    names, _, log, states = play(n, opts, seed, policy)
     # replay: the same seed, moves and times give the same states
     s = G.new(names, opts, seed=seed)
     replayed = [G.to_json(s)]
@@ -278,7 +288,7 @@ def test_random_games_end(table, seed, policy) -> None:
 def random_game(seed: int, mode: str, n: int = 4) -> tuple[list[str], list[dict[str, Any]]]:
     """Names and every event of one random game (for the i18n tests)."""
     opts = {"mode": mode, "target": 3, "slap_window_ms": 250}
-    names, final, log, _ = play(n, opts, seed, seed + 1, max_moves=2000, deep_checks=False)
+    names, _, log, _ = play(n, opts, seed, seed + 1, max_moves=2000, deep_checks=False)
     s = G.new(names, opts, seed=seed)
     events = [dict(e) for e in s.events]
     for seat, move, now in log:

@@ -11,7 +11,7 @@ import pytest
 from tablegames.engine.uestop import race
 from tablegames.engine.uestop.clock import PingSample, estimate
 
-from .conftest import G, T0, act, answer, events, make, refused, reveal, settle, slap
+from .conftest import T0, G, act, answer, events, make, refused, reveal, settle, slap
 
 
 def started(**options):
@@ -204,3 +204,16 @@ def test_arrival_order_would_have_been_unfair() -> None:
     s = settle(s)
     assert s.answerer == 0
     assert answer(s, None, category=1).phase == "judging"
+
+
+def test_legal_moves_at_a_given_time() -> None:
+    s = reveal(make(3, reveal_delay_ms=200))
+    assert {"type": "slap"} not in G.legal_moves(s, 1, now=T0 + 0.1)  # not shown yet
+    assert {"type": "slap"} in G.legal_moves(s, 1, now=T0 + 0.3)
+    s = slap(s, 1, T0 + 0.5, T0 + 0.55)
+    assert G.legal_moves(s, 2, now=T0 + 0.6) == [{"type": "slap"}]
+    assert {"type": "settle"} in G.legal_moves(s, 2)  # time-agnostic list
+    # after the window the race counts as settled: the winner may answer right away
+    later = G.legal_moves(s, 1, now=T0 + 0.9)
+    assert {"type": "settle"} in later and {"type": "give_up"} in later
+    assert G.legal_moves(s, 2, now=T0 + 0.9) == [{"type": "slap"}, {"type": "settle"}]

@@ -5,8 +5,8 @@ from __future__ import annotations
 from tablegames.engine.uestop.cards import NUMBER_CARDS, PRINTED, WORD_CARDS
 
 from .conftest import (
-    G,
     T0,
+    G,
     act,
     answer,
     check_components,

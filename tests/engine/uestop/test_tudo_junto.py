@@ -8,12 +8,11 @@ from dataclasses import replace
 import pytest
 
 from tablegames.engine import IllegalMove
-
 from tablegames.engine.uestop.cards import ACTION_CARDS
 
 from .conftest import (
-    G,
     T0,
+    G,
     act,
     answer,
     check_components,
@@ -169,6 +168,7 @@ def test_spoken_answers_claim_the_uses_and_the_table_judges_them() -> None:
     assert {"type": "answer", "spoken": True, "mandatory": 3, "skip": 0} in moves
     refused(s, 1, {"type": "answer", "spoken": True, "mandatory": 4, "skip": 0}, "bad_mandatory_claim")
     refused(s, 1, {"type": "answer", "spoken": True, "mandatory": 0}, "bad_mandatory_claim")
+    refused(s, 1, {"type": "answer", "spoken": True}, "bad_mandatory_claim")  # say how many
     refused(s, 1, {"type": "answer", "texts": {"0": "Malaquita"}, "mandatory": 1}, "malformed_move")
     s = answer(s, None, mandatory=4)
     assert s.answer["mandatory"] == 4

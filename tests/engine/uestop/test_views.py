@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from .conftest import G, T0, answer, make, reveal, slap, win_race
+from .conftest import T0, G, answer, make, reveal, slap, win_race
 
 
 def test_views_are_json_and_hide_the_deck_order() -> None:
