@@ -11,7 +11,7 @@ app = rx.App(
         rx.el.link(rel="icon", href="/favicon.svg", type="image/svg+xml"),
         *pwa.head_components(),
     ],
-    stylesheets=["/uno.css", "/app.css"],
+    stylesheets=["/uno.css", "/upwords.css", "/faces.css", "/uestop.css", "/app.css"],
 )
 app.add_page(landing, route="/", title="Table Games")
 app.add_page(table.table_page, route="/table/[code]", title="Table Games: table", on_load=table.ON_LOAD)

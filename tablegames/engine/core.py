@@ -20,6 +20,7 @@ __all__ = [
     "get_game",
     "register",
     "game_names",
+    "check_move",
     "rng_for",
     "to_jsonable",
     "from_jsonable",
@@ -89,6 +90,37 @@ def get_game(name: str) -> Game:
             raise KeyError(f"unknown game {name!r}; known: {', '.join(game_names())}")
         _INSTANCES[name] = _REGISTRY[name]()
     return _INSTANCES[name]
+
+
+def check_move(game: str, seats: int, seat: Any, move: Any,
+               move_keys: Mapping[str, frozenset[str]]) -> str:
+    """Checks a move's envelope before any rule: a real seat, an object with a known type
+    and only that type's fields (anything else is a tampered or malformed request).
+
+    Args:
+        game: the game's name for messages ("UNO").
+        seats: number of seats at the table.
+        move_keys: the fields each move type may carry, ``"type"`` included.
+
+    Returns:
+        The move's type.
+
+    Raises:
+        IllegalMove: ``bad_seat``, ``bad_move`` or ``unknown_move``.
+    """
+    if type(seat) is not int or not 0 <= seat < seats:  # bools and floats are no seats
+        raise IllegalMove("bad_seat", f"There is no seat {seat!r} at this table.")
+    if (type(move) is not dict and not isinstance(move, Mapping)  # the ABC check is slow
+            or not isinstance(move.get("type"), str)):
+        raise IllegalMove("bad_move", "A move must be an object with a 'type'.")
+    kind = move["type"]
+    allowed = move_keys.get(kind)
+    if allowed is None:
+        raise IllegalMove("unknown_move", f"{game} has no move called {kind!r}.", move=kind)
+    if not allowed.issuperset(move):
+        extra = sorted(set(move) - allowed)[0]
+        raise IllegalMove("bad_move", f"A {kind!r} move has no field {extra!r}.")
+    return kind
 
 
 def rng_for(seed: int, counter: int) -> random.Random:

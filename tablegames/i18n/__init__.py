@@ -322,6 +322,8 @@ def event_text(lang: str, event: Mapping[str, Any], names: Sequence[str], game: 
     if isinstance(event.get("words"), (list, tuple)):
         params["words"] = ", ".join(map(str, event["words"]))
     if game != "uno":
+        if isinstance(event.get("emotion"), int) and has(lang, f"emotion.{event['emotion']}"):
+            params["emotion"] = t(lang, f"emotion.{event['emotion']}")  # Faces
         key = game_event_key(lang, game, event)
         return t(lang, key, **params) if has(lang, key) else key
     if kind == "house_rule":

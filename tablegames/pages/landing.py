@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from tablegames.components.uestop_cards import suit_mark
 from tablegames.pages.common import lang_switch, notice, tr
 from tablegames.state.forms import GAMES
 from tablegames.state.room import Screen
@@ -68,6 +69,40 @@ def upwords_options() -> rx.Component:
     )
 
 
+def faces_options() -> rx.Component:
+    """Faces: the card game or Memory; Memory's grid (the oldest player is asked in the lobby)."""
+    return rx.vstack(
+        _field("ui.faces.variant", _select("variant", ("main", "memory"), "variant.", "main")),
+        _field("ui.faces.pairs", _select("pairs", ("10", "13"), "ui.faces.pairs.", "10")),
+        rx.text(tr("ui.faces.pairs_help"), size="2", color_scheme="gray"),
+        spacing="3", width="100%",
+    )
+
+
+def uestop_options() -> rx.Component:
+    """UeStop!: mode, cards to win, the host's own categories (4 per customizable card)."""
+    custom = [
+        rx.hstack(
+            suit_mark(suit),
+            rx.el.textarea(name=f"custom_{i}", rows=4, max_length=200, class_name="tg-input",
+                           placeholder=tr("ui.uestop.create.custom_card") + f" {i}", id=f"opt-custom_{i}"),
+            width="100%", align="center",
+        )
+        for i, suit in enumerate(("red", "blue", "green", "yellow"), start=1)
+    ]
+    return rx.vstack(
+        _field("ui.uestop.create.mode", _select(
+            "mode", ("tome_lhe_tapao", "cha_da_tarde", "numerologia", "tudo_junto"), "ui.uestop.mode.",
+            "tome_lhe_tapao")),
+        _field("ui.uestop.create.target", rx.el.input(name="uestop_target", type="number", default_value="5", min=1,
+                                                      max=10, class_name="tg-input", id="opt-uestop_target")),
+        rx.text(tr("ui.uestop.create.custom"), weight="bold"),
+        rx.text(tr("ui.uestop.create.custom_help"), size="2", color_scheme="gray"),
+        *custom,
+        spacing="3", width="100%",
+    )
+
+
 def create_form() -> rx.Component:
     """The host's form: the game, then that game's options."""
     return rx.form(
@@ -77,7 +112,8 @@ def create_form() -> rx.Component:
                 *[rx.el.option(tr(f"game.{g}"), value=g) for g in GAMES],
                 name="game", value=Screen.new_game, on_change=Screen.choose_game,
                 class_name="tg-select", id="opt-game")),
-            rx.match(Screen.new_game, ("upwords", upwords_options()), uno_options()),
+            rx.match(Screen.new_game, ("upwords", upwords_options()), ("faces", faces_options()),
+                     ("uestop", uestop_options()), uno_options()),
             rx.button(tr("ui.create"), type="submit", size="4", width="100%", id="create"),
             spacing="3", width="100%",
         ),

@@ -5,8 +5,12 @@ from __future__ import annotations
 import reflex as rx
 
 from tablegames.pages.common import ME, VIEW, S, lang_switch, notice, tr
+from tablegames.pages.faces_phone import faces_phone
+from tablegames.pages.uestop_phone import uestop_phone
 from tablegames.pages.uno_phone import uno_phone
+from tablegames.pages.upwords_phone import upwords_phone
 from tablegames.state.room import RoomShared, Screen
+from tablegames.state.upwords import UpwordsDraft
 
 # Vibrate when it becomes this phone's turn (where the device can).
 VIBRATE_SCRIPT = """
@@ -46,7 +50,8 @@ def phone_page() -> rx.Component:
                     ME < 0,
                     join_box(),
                     rx.cond(VIEW,
-                            rx.match(S["game"], ("uno", uno_phone()), rx.fragment()),
+                            rx.match(S["game"], ("uno", uno_phone()), ("upwords", upwords_phone()), ("faces", faces_phone()),
+                                     ("uestop", uestop_phone()), rx.fragment()),
                             rx.vstack(rx.heading(tr("ui.seated"), size="5"), rx.text(tr("ui.waiting_host")),
                                       id="waiting")),
                 ),
@@ -58,4 +63,4 @@ def phone_page() -> rx.Component:
     )
 
 
-ON_LOAD = [RoomShared.link, Screen.open_phone]
+ON_LOAD = [RoomShared.link, Screen.open_phone, UpwordsDraft.link]

@@ -5,8 +5,12 @@ from __future__ import annotations
 import reflex as rx
 
 from tablegames.pages.common import VIEW, S, as_list, lang_switch, notice, online_dot, tr
+from tablegames.pages.faces_table import faces_lobby, faces_table
+from tablegames.pages.uestop_table import uestop_table
 from tablegames.pages.uno_table import uno_table
+from tablegames.pages.upwords_table import upwords_table
 from tablegames.state.room import RoomShared, Screen
+from tablegames.state.upwords import UpwordsDraft
 
 
 def header() -> rx.Component:
@@ -54,6 +58,7 @@ def lobby() -> rx.Component:
             ),
             wrap="wrap", spacing="3",
         ),
+        faces_lobby(),
         rx.cond(S["is_host"],
                 rx.button(tr("ui.start"), size="4", on_click=Screen.host("start", -1), id="start"),
                 rx.text(tr("ui.waiting_host"))),
@@ -69,7 +74,8 @@ def table_page() -> rx.Component:
             notice(),
             rx.cond(
                 S["code"],
-                rx.cond(VIEW, rx.match(S["game"], ("uno", uno_table()), rx.fragment()), lobby()),
+                rx.cond(VIEW, rx.match(S["game"], ("uno", uno_table()), ("upwords", upwords_table()), ("faces", faces_table()),
+                                               ("uestop", uestop_table()), rx.fragment()), lobby()),
             ),
             rx.moment(interval=5000, on_change=Screen.heartbeat, display="none"),
             spacing="5", width="100%", padding="1.5rem",
@@ -78,4 +84,4 @@ def table_page() -> rx.Component:
     )
 
 
-ON_LOAD = [RoomShared.link, Screen.open_table]
+ON_LOAD = [RoomShared.link, Screen.open_table, UpwordsDraft.link]

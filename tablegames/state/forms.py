@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-GAMES = ("uno", "upwords")  # games with screens, in the order the landing page offers them
+GAMES = ("uno", "upwords", "faces", "uestop")  # games with screens, in the order the landing page offers them
 
 
 def _checked(form: dict, key: str, default: bool = False) -> bool:
@@ -48,7 +48,34 @@ def upwords_options(form: dict) -> dict[str, Any]:
     return {key: form[key] for key in ("words", "first") if form.get(key)}
 
 
-PARSERS = {"uno": uno_options, "upwords": upwords_options}
+def faces_options(form: dict) -> dict[str, Any]:
+    """Faces: the card game or Memory, and Memory's grid (10 or 13 pairs).
+
+    The oldest player is chosen in the lobby, once the players have sat down.
+    """
+    variant = form.get("variant") or "main"
+    options: dict[str, Any] = {"variant": variant}
+    if variant == "memory":
+        options["pairs"] = _int(form, "pairs", 10)
+    return options
+
+
+def uestop_options(form: dict) -> dict[str, Any]:
+    """UeStop!: mode, cards to win, and the host's categories for the customizable cards
+    (one text box per card, one category per line; an empty box keeps its card in the box)."""
+    options: dict[str, Any] = {"mode": form.get("mode") or "tome_lhe_tapao",
+                               "target": _int(form, "uestop_target", 5)}
+    custom = []
+    for i in range(1, 5):
+        lines = [line.strip() for line in str(form.get(f"custom_{i}") or "").splitlines() if line.strip()]
+        if lines:
+            custom.append(lines)  # the engine checks there are exactly 4, all different
+    if custom:
+        options["custom_categories"] = custom
+    return options
+
+
+PARSERS = {"uno": uno_options, "upwords": upwords_options, "faces": faces_options, "uestop": uestop_options}
 
 
 def options_from_form(game: str, form: dict) -> dict[str, Any]:

@@ -149,7 +149,8 @@ class Screen(rx.State):
             names = [p["name"] for p in view["players"]]
             data["event_lines"] = [event_text(self.language, e, names, data["game"]) for e in view["events"]]
             data["greyskull"] = any(e["type"] == "greyskull" for e in view["events"])
-            data["hand_groups"] = _group_by_color(view.get("hand", []))
+            if data["game"] == "uno":
+                data["hand_groups"] = _group_by_color(view.get("hand", []))
         return json.loads(json.dumps(data))  # plain JSON types for the front end
 
     @rx.var

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tablegames.engine.core import IllegalMove, new_seed, rng_for
+from tablegames.engine.core import IllegalMove, check_move, new_seed, rng_for
 from tablegames.engine.faces.cards import (
     COPIES,
     DEAL,
@@ -250,7 +250,7 @@ def apply_move(s: FacesState, seat: Any, move: Any) -> FacesState:
     Raises:
         IllegalMove: with a stable code and a sentence a player understands.
     """
-    kind = _check_shape(s, seat, move)
+    kind = check_move("Faces", s.n, seat, move, MOVE_KEYS)
     if s.phase == "game_over":
         raise IllegalMove("game_over", "The game is over.")
     if kind not in VARIANT_MOVES[s.variant]:
@@ -262,18 +262,6 @@ def apply_move(s: FacesState, seat: Any, move: Any) -> FacesState:
     return t.freeze()
 
 
-def _check_shape(s: FacesState, seat: Any, move: Any) -> str:
-    if not _whole(seat) or not 0 <= seat < s.n:
-        raise IllegalMove("bad_seat", f"There is no seat {seat!r} at this table.")
-    if not isinstance(move, Mapping) or not isinstance(move.get("type"), str):
-        raise IllegalMove("bad_move", "A move must be an object with a 'type'.")
-    kind = move["type"]
-    if kind not in MOVE_KEYS:
-        raise IllegalMove("no_such_move", f"Faces has no move called {kind!r}.", move=kind)
-    extra = set(move) - MOVE_KEYS[kind]
-    if extra:
-        raise IllegalMove("bad_move", f"A {kind!r} move has no field {min(extra)!r}.")
-    return kind
 
 
 def _name(t: _Table, seat: int) -> str:

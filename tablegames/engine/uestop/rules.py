@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from tablegames.engine.core import IllegalMove, new_seed, rng_for
+from tablegames.engine.core import IllegalMove, check_move, new_seed, rng_for
 from tablegames.engine.uestop import race
 from tablegames.engine.uestop.cards import (
     ACTION_CARDS,
@@ -300,7 +300,7 @@ def apply_move(s: UeStopState, seat: int, move: Mapping[str, Any],
     Raises:
         IllegalMove: with a stable code and a sentence saying why.
     """
-    kind = _check_shape(s, seat, move)
+    kind = check_move("UeStop!", len(s.players), seat, move, MOVE_KEYS)
     if s.phase == "game_over":
         raise IllegalMove("game_finished", "The game is over.")
     if now is not None and not finite(now):
@@ -317,18 +317,6 @@ def apply_move(s: UeStopState, seat: int, move: Mapping[str, Any],
     return t.freeze()
 
 
-def _check_shape(s: UeStopState, seat: Any, move: Any) -> str:
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(s.players):
-        raise IllegalMove("no_such_seat", f"There is no seat {seat!r} at this table.")
-    if not isinstance(move, Mapping) or not isinstance(move.get("type"), str):
-        raise IllegalMove("malformed_move", "A move must be an object with a 'type'.")
-    kind = move["type"]
-    if kind not in MOVE_KEYS:
-        raise IllegalMove("not_a_uestop_move", f"UeStop! has no move called {kind!r}.", move=kind)
-    extra = set(move) - MOVE_KEYS[kind]
-    if extra:
-        raise IllegalMove("malformed_move", f"A {kind!r} move has no field {min(extra)!r}.")
-    return kind
 
 
 def _index(value: Any) -> int | None:
@@ -458,18 +446,18 @@ def _answer(t: _Table, seat: int, move: Mapping[str, Any], now: float | None) ->
     typed = "texts" in move
     spoken = move.get("spoken", not typed)
     if not isinstance(spoken, bool) or spoken == typed:
-        raise IllegalMove("malformed_move",
+        raise IllegalMove("bad_move",
                           "Give either typed 'texts' or a spoken answer ('spoken': true).")
     category = None
     if move.get("category") is not None:
         if typed or style == "all":
-            raise IllegalMove("malformed_move", "'category' is only for a spoken one-category answer.")
+            raise IllegalMove("bad_move", "'category' is only for a spoken one-category answer.")
         category = _index(move["category"])
         if category is None:
             raise IllegalMove("no_such_category", "Categories are numbered 0 to 3.")
     claim = move.get("mandatory")
     if claim is not None and (typed or not tudo_letter):
-        raise IllegalMove("malformed_move",
+        raise IllegalMove("bad_move",
                           "'mandatory' is only for a spoken Tudo Junto answer (typed ones are counted).")
     letter = mandatory_letter(t.category, t.revealed) if style != "number" else None
     answer: dict[str, Any] = {"spoken": spoken, "texts": (None,) * CATEGORIES_PER_CARD,
@@ -520,7 +508,7 @@ def _check_answerer(t: _Table, seat: int) -> None:
 
 def _texts(raw: Any) -> dict[int, str]:
     if not isinstance(raw, Mapping) or not raw:
-        raise IllegalMove("malformed_move", "'texts' maps category numbers (0-3) to answers.")
+        raise IllegalMove("bad_move", "'texts' maps category numbers (0-3) to answers.")
     texts: dict[int, str] = {}
     for key, value in raw.items():
         index = _index(key)
@@ -577,7 +565,7 @@ def _vote(t: _Table, seat: int, move: Mapping[str, Any], now: float | None) -> N
         raise IllegalMove("already_voted", "You have already voted on this answer.")
     accept = move.get("accept")
     if not isinstance(accept, bool):
-        raise IllegalMove("malformed_move", "A vote says 'accept': true or false.")
+        raise IllegalMove("bad_move", "A vote says 'accept': true or false.")
     t.votes.append((seat, accept))
     t.events.append({"type": "vote", "seat": seat, "accept": accept})
     decision = vote_decision(t.votes, t.n - 1, t.opts["ties"])
@@ -717,7 +705,7 @@ def _discard_category(t: _Table, seat: int, move: Mapping[str, Any], now: float 
                           "A Category Card can only be discarded before anybody slaps.")
     agree = move.get("agree", True)
     if not isinstance(agree, bool):
-        raise IllegalMove("malformed_move", "'agree' is true or false.")
+        raise IllegalMove("bad_move", "'agree' is true or false.")
     if agree and seat in t.agree:
         raise IllegalMove("already_agreed", "You already agreed to discard this card.")
     if not agree and seat not in t.agree:

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from tablegames.engine.core import IllegalMove, new_seed, rng_for
+from tablegames.engine.core import IllegalMove, check_move, new_seed, rng_for
 from tablegames.engine.uno.cards import CARDS, COLOR_OF, FACE_OF, WILDS, colors, dealer_rank, is_card
 from tablegames.engine.uno.scoring import score_hand
 from tablegames.engine.uno.state import UnoState, deck_for, normalize_options
@@ -358,7 +358,7 @@ def apply_move(s: UnoState, seat: int, move: Mapping[str, Any]) -> UnoState:
     Raises:
         IllegalMove: with a stable code and a sentence naming the card and the reason.
     """
-    kind = _check_shape(s, seat, move)
+    kind = check_move("UNO", len(s.players), seat, move, MOVE_KEYS)
     if s.phase == "game_over":
         raise IllegalMove("game_over", "The game is over.")
     if seat in s.out:
@@ -393,19 +393,6 @@ def apply_move(s: UnoState, seat: int, move: Mapping[str, Any]) -> UnoState:
     return t.freeze()
 
 
-def _check_shape(s: UnoState, seat: Any, move: Any) -> str:
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(s.players):
-        raise IllegalMove("bad_seat", f"There is no seat {seat!r} at this table.")
-    if (type(move) is not dict and not isinstance(move, Mapping)  # the ABC check is slow
-            or not isinstance(move.get("type"), str)):
-        raise IllegalMove("bad_move", "A move must be an object with a 'type'.")
-    kind = move["type"]
-    if kind not in MOVE_KEYS:
-        raise IllegalMove("unknown_move", f"UNO has no move called {kind!r}.", move=kind)
-    if not MOVE_KEYS[kind].issuperset(move):
-        extra = set(move) - MOVE_KEYS[kind]
-        raise IllegalMove("bad_move", f"A {kind!r} move has no field {sorted(extra)[0]!r}.")
-    return kind
 
 
 def _pending_error(s: UnoState) -> IllegalMove:

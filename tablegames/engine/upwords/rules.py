@@ -12,7 +12,7 @@ from collections.abc import Container, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from tablegames.engine.core import IllegalMove, freeze, new_seed, rng_for
+from tablegames.engine.core import IllegalMove, check_move, freeze, new_seed, rng_for
 from tablegames.engine.upwords.board import Placement, examine
 from tablegames.engine.upwords.state import UpwordsState, board_from_stack, normalize_options
 from tablegames.engine.upwords.tiles import (
@@ -229,7 +229,7 @@ def apply_move(s: UpwordsState, seat: int, move: Mapping[str, Any],
     Raises:
         IllegalMove: with a stable code and a sentence naming the tile or word and the rule.
     """
-    kind = _check_shape(s, seat, move)
+    kind = check_move("Upwords", len(s.players), seat, move, MOVE_KEYS)
     if s.phase == "game_over":
         raise IllegalMove("game_over", "The game is over.")
     if kind == "challenge":
@@ -246,18 +246,6 @@ def apply_move(s: UpwordsState, seat: int, move: Mapping[str, Any],
     return _pass(s, seat)
 
 
-def _check_shape(s: UpwordsState, seat: Any, move: Any) -> str:
-    if not _valid_seat(s, seat):
-        raise IllegalMove("bad_seat", f"There is no seat {seat!r} at this table.")
-    if not isinstance(move, Mapping) or not isinstance(move.get("type"), str):
-        raise IllegalMove("bad_move", "A move must be an object with a 'type'.")
-    kind = move["type"]
-    if kind not in MOVE_KEYS:
-        raise IllegalMove("unknown_move", f"Upwords has no move called {kind!r}.", move=kind)
-    extra = set(move) - MOVE_KEYS[kind]
-    if extra:
-        raise IllegalMove("bad_move", f"A {kind!r} move has no field {sorted(extra)[0]!r}.")
-    return kind
 
 
 def _place(s: UpwordsState, seat: int, tiles: Any, words: Container[str] | None) -> UpwordsState:

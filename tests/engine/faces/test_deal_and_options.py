@@ -136,7 +136,7 @@ def test_bad_seat_and_malformed_moves() -> None:
     refused(s, True, {"type": "stop"}, "bad_seat")
     refused(s, 0, "stop", "bad_move")
     refused(s, 0, {"card": 1}, "bad_move")
-    refused(s, 0, {"type": "play", "card": 1}, "no_such_move")
+    refused(s, 0, {"type": "play", "card": 1}, "unknown_move")
     refused(s, 0, {"type": "choose_pass", "card": 1, "colour": "r"}, "bad_move")
     refused(s, 0, {"type": "pick", "pos": 0}, "wrong_variant")
     assert FACES.legal_moves(s, 7) == [] and FACES.legal_moves(s, "0") == []  # type: ignore[arg-type]

@@ -11,16 +11,16 @@ from .conftest import T0, G, act, answer, make, refused, reveal, win_race
 
 @pytest.mark.parametrize("seat", [-1, 3, "0", True, None])
 def test_no_such_seat(seat) -> None:
-    refused(make(), seat, {"type": "reveal"}, "no_such_seat", now=T0)
+    refused(make(), seat, {"type": "reveal"}, "bad_seat", now=T0)
 
 
 @pytest.mark.parametrize("move,code", [
-    ("reveal", "malformed_move"),
-    ({}, "malformed_move"),
-    ({"type": 3}, "malformed_move"),
-    ({"type": "play"}, "not_a_uestop_move"),
-    ({"type": "reveal", "card": "red-02"}, "malformed_move"),
-    ({"type": "slap", "seat": 2}, "malformed_move"),
+    ("reveal", "bad_move"),
+    ({}, "bad_move"),
+    ({"type": 3}, "bad_move"),
+    ({"type": "play"}, "unknown_move"),
+    ({"type": "reveal", "card": "red-02"}, "bad_move"),
+    ({"type": "slap", "seat": 2}, "bad_move"),
 ])
 def test_malformed_moves(move, code) -> None:
     refused(make(), 0, move, code, now=T0)
@@ -35,8 +35,8 @@ def test_answers_by_someone_who_did_not_win_the_race() -> None:
 
 
 @pytest.mark.parametrize("texts,code", [
-    ({}, "malformed_move"),
-    (["Mármore"], "malformed_move"),
+    ({}, "bad_move"),
+    (["Mármore"], "bad_move"),
     ({"4": "Mármore"}, "no_such_category"),
     ({"-1": "Mármore"}, "no_such_category"),
     ({"0": "Mármore", 0: "Maria"}, "no_such_category"),
@@ -60,11 +60,11 @@ def test_bad_answer_text_names_the_answer_by_its_number() -> None:
 
 def test_typed_and_spoken_at_once_or_neither() -> None:
     s = win_race(reveal(make()), 1)
-    refused(s, 1, {"type": "answer", "texts": {"0": "Mármore"}, "spoken": True}, "malformed_move")
-    refused(s, 1, {"type": "answer", "spoken": False}, "malformed_move")
-    refused(s, 1, {"type": "answer", "spoken": "yes"}, "malformed_move")
+    refused(s, 1, {"type": "answer", "texts": {"0": "Mármore"}, "spoken": True}, "bad_move")
+    refused(s, 1, {"type": "answer", "spoken": False}, "bad_move")
+    refused(s, 1, {"type": "answer", "spoken": "yes"}, "bad_move")
     refused(s, 1, {"type": "answer", "spoken": True, "category": 9}, "no_such_category")
-    refused(s, 1, {"type": "answer", "texts": {"0": "Mármore"}, "category": 0}, "malformed_move")
+    refused(s, 1, {"type": "answer", "texts": {"0": "Mármore"}, "category": 0}, "bad_move")
     assert answer(s, {"0": "Mármore"}).phase == "judging"
 
 

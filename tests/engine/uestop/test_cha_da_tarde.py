@@ -91,5 +91,5 @@ def test_a_spoken_answer_is_judged_by_the_table() -> None:
 
 def test_a_category_field_is_not_for_every_category_answers() -> None:
     s = win_race(reveal(make(mode="cha_da_tarde")), 2)
-    refused(s, 2, {"type": "answer", "spoken": True, "category": 1}, "malformed_move")
-    refused(s, 2, {"type": "answer", "spoken": True, "mandatory": 2}, "malformed_move")
+    refused(s, 2, {"type": "answer", "spoken": True, "category": 1}, "bad_move")
+    refused(s, 2, {"type": "answer", "spoken": True, "mandatory": 2}, "bad_move")

@@ -68,8 +68,8 @@ def test_the_answerer_cannot_vote_and_nobody_votes_twice() -> None:
     refused(s, 0, {"type": "vote", "accept": True}, "answerer_cannot_vote")
     s = act(s, 1, {"type": "vote", "accept": True})
     refused(s, 1, {"type": "vote", "accept": False}, "already_voted")
-    refused(s, 2, {"type": "vote", "accept": "yes"}, "malformed_move")
-    refused(s, 2, {"type": "vote"}, "malformed_move")
+    refused(s, 2, {"type": "vote", "accept": "yes"}, "bad_move")
+    refused(s, 2, {"type": "vote"}, "bad_move")
 
 
 def test_no_vote_outside_judging() -> None:

@@ -169,7 +169,7 @@ def test_spoken_answers_claim_the_uses_and_the_table_judges_them() -> None:
     refused(s, 1, {"type": "answer", "spoken": True, "mandatory": 4, "skip": 0}, "bad_mandatory_claim")
     refused(s, 1, {"type": "answer", "spoken": True, "mandatory": 0}, "bad_mandatory_claim")
     refused(s, 1, {"type": "answer", "spoken": True}, "bad_mandatory_claim")  # say how many
-    refused(s, 1, {"type": "answer", "texts": {"0": "Malaquita"}, "mandatory": 1}, "malformed_move")
+    refused(s, 1, {"type": "answer", "texts": {"0": "Malaquita"}, "mandatory": 1}, "bad_move")
     s = answer(s, None, mandatory=4)
     assert s.answer["mandatory"] == 4
     s = judge(s, True)
