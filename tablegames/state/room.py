@@ -11,11 +11,13 @@ from __future__ import annotations
 import json
 import os
 from itertools import groupby
+from collections.abc import Callable
 from typing import Any
 
 import reflex as rx
 from reflex_base.registry import RegistrationContext
 import segno
+from sqlmodel import Session
 
 from tablegames.engine import IllegalMove
 from tablegames.i18n import DEFAULT_LANG, LANGS, catalog, error_text, event_text, pick_lang
@@ -278,6 +280,20 @@ class Screen(rx.State):
         await self._hold_seat()
         await self._bump(version)  # seats changed: every screen refreshes
 
+    async def _act(self, action: Callable[[Session], Any]):
+        """Runs ``action(db)`` on this room: a refusal becomes this screen's notice (and a
+        toast, returned for the event to send); success refreshes every screen of the room."""
+        try:
+            with rx.session() as db:
+                action(db)
+                version = service.room_info(db, self.room_code).version
+        except (IllegalMove, RoomError) as err:
+            self.notice = self._say(err)
+            return rx.toast.error(self.notice)
+        self.notice = ""
+        await self._bump(version)
+        return None
+
     @rx.event
     async def move(self, move: dict, seen_version: int = -1):
         """Phone: sends a move for THIS browser's seat (the seat is never an argument)."""
@@ -285,15 +301,8 @@ class Screen(rx.State):
         if self.role != "phone" or self._seat < 0:
             self.notice = self._say(RoomError("unknown_seat", "No seat."))
             return rx.toast.error(self.notice)
-        try:
-            with rx.session() as db:
-                _, version = service.apply_move(db, self.room_code, self._seat, move,
-                                                expected_version=seen_version if seen_version >= 0 else None)
-        except (IllegalMove, RoomError) as err:
-            self.notice = self._say(err)
-            return rx.toast.error(self.notice)
-        self.notice = ""
-        await self._bump(version)
+        expected = seen_version if seen_version >= 0 else None
+        return await self._act(lambda db: service.apply_move(db, self.room_code, self._seat, move, expected))
 
     @rx.event
     def pick(self, card: str):
@@ -308,38 +317,22 @@ class Screen(rx.State):
     @rx.event
     async def set_option(self, key: str, value: Any):
         """Table (host only, in the lobby): changes one table option."""
-        try:
-            with rx.session() as db:
-                service.update_options(db, self.room_code, self._host_secret(), {key: value})
-                version = service.room_info(db, self.room_code).version
-        except (IllegalMove, RoomError) as err:
-            self.notice = self._say(err)
-            return rx.toast.error(self.notice)
-        self.notice = ""
-        await self._bump(version)
+        secret = self._host_secret()
+        return await self._act(lambda db: service.update_options(db, self.room_code, secret, {key: value}))
 
     @rx.event
     async def host(self, action: str, seat: int = -1):
         """Table (or host's phone): start, next_hand, rematch, remove_seat."""
         secret = self._host_secret()
-        try:
-            with rx.session() as db:
-                if action == "start":
-                    service.start_game(db, self.room_code, secret)
-                elif action == "next_hand":
-                    service.next_hand(db, self.room_code, secret)
-                elif action == "rematch":
-                    service.rematch(db, self.room_code, secret)
-                elif action == "remove_seat":
-                    service.remove_seat(db, self.room_code, secret, seat)
-                else:
-                    raise RoomError("unknown_action", f"Unknown action {action!r}.")
-                version = service.room_info(db, self.room_code).version
-        except (IllegalMove, RoomError) as err:
-            self.notice = self._say(err)
+        if action == "remove_seat":
+            return await self._act(lambda db: service.remove_seat(db, self.room_code, secret, seat))
+        if action not in HOST_ACTIONS:
+            self.notice = self._say(RoomError("unknown_action", f"Unknown action {action!r}."))
             return rx.toast.error(self.notice)
-        self.notice = ""
-        await self._bump(version)
+        return await self._act(lambda db: HOST_ACTIONS[action](db, self.room_code, secret))
+
+
+HOST_ACTIONS = {"start": service.start_game, "next_hand": service.next_hand, "rematch": service.rematch}
 
 
 def _group_by_color(hand: list[str]) -> list[list[str]]:
