@@ -1,7 +1,11 @@
 """Reflex configuration. Everything deployment-specific comes from the environment.
 
-DATABASE_URL      database for the SQLModel tables (default: the SQLite file tablegames.db)
+DATABASE_URL      database for the SQLModel tables (default: the SQLite file tablegames.db);
+                  PostgreSQL: postgresql+psycopg://user@host:port/db (driver in requirements.txt)
 REFLEX_REDIS_URL  Redis for the state manager (several backend workers); unset = local disk
+GRANIAN_WORKERS   backend workers of `reflex run --env prod` (read by Reflex itself; default
+                  2 x cores + 1 with Redis, 1 without); scripts/start-scaled sets it.
+                  See docs/scaling.md for the other knobs (lock and token expiry, DB pool).
 """
 
 import os

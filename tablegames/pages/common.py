@@ -58,6 +58,6 @@ def send(move: dict) -> rx.event.EventSpec:
 
 def online_dot(seat: rx.Var) -> rx.Component:
     """● connected / ○ away (with words, not only colour)."""
-    return rx.cond(as_list(S["online"], int).contains(seat),
+    return rx.cond(Screen.online.contains(seat),
                    rx.text("● ", tr("ui.online"), class_name="tg-online", size="2"),
                    rx.text("○ ", tr("ui.offline"), class_name="tg-offline", size="2"))

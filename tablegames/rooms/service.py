@@ -59,8 +59,18 @@ def normalize_code(code: Any) -> str:
     return str(code or "").strip().upper().replace(" ", "")[:CODE_LENGTH + 4]
 
 
-# -- engine state cache (the database stays the truth: entries are keyed by version) ----
-_CACHE: dict[str, tuple[int, Any]] = {}
+# -- caches (the database stays the truth: an entry is used only for the version it was
+#    made from, and versions only grow) -----------------------------------------------
+CACHE_SIZE = 2_000  # rooms per process; the oldest entries go first
+_CACHE: dict[str, tuple[int, Any]] = {}  # code -> (version, engine state)
+_PUBLIC: dict[str, tuple[int, dict[str, Any]]] = {}  # code -> (version, public facts)
+
+
+def _remember(cache: dict[str, tuple[int, Any]], code: str, version: int, value: Any) -> None:
+    cache.pop(code, None)
+    cache[code] = (version, value)
+    if len(cache) > CACHE_SIZE:
+        cache.pop(next(iter(cache)))
 
 
 def _engine_state(room: Room) -> Any:
@@ -70,13 +80,14 @@ def _engine_state(room: Room) -> Any:
     if room.state_json is None:
         return None
     state = get_game(room.game).from_json(room.state_json)
-    _CACHE[room.code] = (room.version, state)
+    _remember(_CACHE, room.code, room.version, state)
     return state
 
 
 def clear_cache() -> None:
     """Forgets every cached state (what a server restart does)."""
     _CACHE.clear()
+    _PUBLIC.clear()
 
 
 def _room(session: Session, code: str) -> Room:
@@ -324,7 +335,7 @@ def _commit_state(session: Session, room: Room, state: Any, seat: int | None,
                                  winners_json=json.dumps(result["winners"]), finished_at=now))
     session.commit()
     session.refresh(room)
-    _CACHE[room.code] = (new_version, state)
+    _remember(_CACHE, room.code, new_version, state)
     return state
 
 
@@ -332,17 +343,23 @@ def screen(session: Session, code: str, seat: int | None) -> dict[str, Any]:
     """Everything one screen may show: the room's public facts plus ``view(state, seat)``.
 
     ``seat`` is None for the table (and for a phone that has no seat yet): it then gets
-    the table's view, which holds no hand.
+    the table's view, which holds no hand. Every screen of a room asks after each move,
+    so the public part is built once per version.
     """
     room = _room(session, code)
+    cached = _PUBLIC.get(room.code)
+    if cached and cached[0] == room.version:
+        public = cached[1]
+    else:
+        public = {
+            "code": room.code,
+            "game": room.game,
+            "status": room.status,
+            "version": room.version,
+            "options": get_game(room.game).public_options(json.loads(room.options_json)),
+            "seats": [{"seat": s.seat, "name": s.name} for s in _seats(session, room)],
+        }
+        _remember(_PUBLIC, room.code, room.version, public)
     state = _engine_state(room)
-    engine = get_game(room.game)
-    return {
-        "code": room.code,
-        "game": room.game,
-        "status": room.status,
-        "version": room.version,
-        "options": engine.public_options(json.loads(room.options_json)),
-        "seats": [{"seat": s.seat, "name": s.name} for s in _seats(session, room)],
-        "view": engine.view(state, seat) if state is not None else None,
-    }
+    view = get_game(room.game).view(state, seat) if state is not None else None
+    return {**public, "view": view}

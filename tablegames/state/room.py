@@ -86,7 +86,12 @@ class Screen(rx.State):
     tick: int = 0  # the table's heartbeat: refreshes the "online" dots
     show_host_link: bool = False
     new_game: str = "uno"  # landing page: the game being set up
+    # Noted from the request on page load: computed vars that read self.router directly
+    # would be recomputed and re-sent with every update of the room.
+    browser_lang: str = ""
+    origin: str = ""
     _seat: int = -1
+    _is_host: bool = False
 
     # -- language ----------------------------------------------------------------------
     @rx.var
@@ -94,7 +99,7 @@ class Screen(rx.State):
         """The language in use: chosen, else the browser's, else English."""
         if self.lang in LANGS:
             return self.lang
-        return pick_lang(self.router.headers.accept_language or "") or DEFAULT_LANG
+        return self.browser_lang or DEFAULT_LANG
 
     @rx.var
     def tr(self) -> dict[str, str]:
@@ -140,12 +145,10 @@ class Screen(rx.State):
         try:
             with rx.session() as db:
                 data = service.screen(db, self.room_code, seat)
-                data["is_host"] = service.is_host(db, self.room_code, self._host_secret())
         except RoomError:
             return {}
+        data["is_host"] = self._is_host
         data["me"] = self._seat if self.role == "phone" else -1
-        heartbeat = self.tick  # read, so that each heartbeat recomputes the online dots
-        data["online"] = await shared.online_seats() if self.role == "table" and heartbeat else []
         view = data["view"]
         if view:
             names = [p["name"] for p in view["players"]]
@@ -156,9 +159,16 @@ class Screen(rx.State):
         return json.loads(json.dumps(data))  # plain JSON types for the front end
 
     @rx.var
+    async def online(self) -> list[int]:
+        """Seats with a phone connected (the table asks again at every heartbeat)."""
+        shared = await self.get_state(RoomShared)
+        heartbeat = self.tick  # read, so that each heartbeat recomputes this var alone
+        return await shared.online_seats() if self.role == "table" and heartbeat >= 0 else []
+
+    @rx.var
     def join_url(self) -> str:
         """The URL phones open to join (what the QR code says)."""
-        base = os.environ.get("TG_PUBLIC_URL") or self.router.url.origin or ""
+        base = os.environ.get("TG_PUBLIC_URL") or self.origin
         return f"{base.rstrip('/')}/play/{self.room_code}" if self.room_code else ""
 
     @rx.var
@@ -172,7 +182,7 @@ class Screen(rx.State):
         secret = self._host_secret()
         if not secret or self.role != "table" or not self.show_host_link:
             return ""
-        base = os.environ.get("TG_PUBLIC_URL") or self.router.url.origin or ""
+        base = os.environ.get("TG_PUBLIC_URL") or self.origin
         url = f"{base.rstrip('/')}/table/{self.room_code}?host={secret}"
         return segno.make(url, error="m").svg_data_uri(scale=6, border=2)
 
@@ -182,30 +192,42 @@ class Screen(rx.State):
         self.show_host_link = not self.show_host_link
 
     # -- page loads --------------------------------------------------------------------
+    def _note_browser(self) -> None:
+        self.browser_lang = pick_lang(self.router.headers.accept_language or "")
+        self.origin = self.router.url.origin or ""
+
+    @rx.event
+    def open_landing(self):
+        """``/``: notes the browser's language."""
+        self._note_browser()
+
     @rx.event
     async def open_table(self):
         """``/table/<code>``: the shared table screen (host controls if this device is host)."""
+        self._note_browser()
         self.role, self.room_code, self.notice = "table", _route_code(self), ""
         self._seat = -1
         host = self.router.url.query_parameters.get("host")
-        if isinstance(host, str) and host:
-            with rx.session() as db:
-                if service.is_host(db, self.room_code, host):
-                    self._remember("host_secrets", self.room_code, host)
+        with rx.session() as db:
+            if isinstance(host, str) and host and service.is_host(db, self.room_code, host):
+                self._remember("host_secrets", self.room_code, host)
+            self._is_host = service.is_host(db, self.room_code, self._host_secret())
         return self._check_room()
 
     @rx.event
     async def open_phone(self):
         """``/play/<code>``: a phone; gets its seat back from the secret on this device."""
+        self._note_browser()
         self.role, self.room_code, self.notice = "phone", _route_code(self), ""
         self._seat = -1
         secret = self._secrets("seat_secrets").get(self.room_code)
-        if secret:
-            try:
-                with rx.session() as db:
+        with rx.session() as db:
+            self._is_host = service.is_host(db, self.room_code, self._host_secret())
+            if secret:
+                try:
                     self._seat = service.rejoin(db, self.room_code, secret)
-            except RoomError:
-                pass
+                except RoomError:
+                    pass
         await self._hold_seat()
         return self._check_room()
 
@@ -234,7 +256,7 @@ class Screen(rx.State):
 
     async def _bump(self, version: int) -> None:
         shared = await self.get_state(RoomShared)
-        shared.version = version
+        shared.version = max(shared.version, version)  # two moves at once never go back
 
     @rx.event
     async def create(self, form: dict):

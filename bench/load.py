@@ -1,0 +1,549 @@
+#!/usr/bin/env python3
+"""Load test: simulated phones and tables playing UNO over the app's real websocket protocol.
+
+Run from the repository root, in the venv (``scripts/setup``; needs redis-server and
+PostgreSQL from Debian for the scaled setup: ``scripts/start-scaled`` or ``scripts/test``
+install them):
+
+    python bench/load.py                          # both setups, 100 rooms human pace + burst
+    python bench/load.py --setups single --rooms 10,30,100 --duration 30
+    python bench/load.py --url http://127.0.0.1:3000 --database-url postgresql+psycopg://...
+    python bench/load.py --help
+
+Setups, measured in one run, each started and stopped by this script on free loopback ports
+(``reflex run --env prod --backend-only``, no front end: the devices are simulated):
+
+* ``single``: one backend worker, SQLite, Reflex's default (disk) state manager: what
+  ``scripts/start`` serves;
+* ``scaled``: ``--workers`` granian workers behind one port (the kernel spreads the
+  connections, so the devices of one room land on different workers), Reflex's Redis state
+  manager on a redis-server of our own, PostgreSQL: what ``scripts/start-scaled`` serves.
+
+Each room: rooms are created through ``tablegames.rooms.service`` (a random deal); a table
+device (``/table/CODE?host=...``, the host link) and ``--players`` phones (``/play/CODE``)
+connect to ``/_event`` like the browser (Engine.IO 4 over a websocket, the hydrate in the
+socket.io CONNECT packet: Reflex runs the page's on_load handlers with it), every phone
+joins with a name through the join form handler, and the table starts the game with the
+host handler. Then the phone whose turn it is waits a think time (human pace: uniform in
+``--think``, default 1-3 s; burst: none) and sends ``Screen.move`` with the version it saw
+(``seen_version``). The table deals the next hand (``host next_hand``) when one is over,
+and sends the heartbeat a real table sends every 5 s.
+
+For every move: the time from sending it until EVERY other device of the room (the table
+and the other phones) received a screen with the new version (p50/p95/p99/max), the
+mover's own acknowledgement, refusals, time-outs and lost sockets; server CPU (per process
+group: backend workers, redis, postgres) and memory (PSS; per room = growth over the idle
+server / rooms). Client and server share the machine's cores: the figures include the
+simulated devices' own CPU competing with the server (the client's CPU is printed too).
+
+Bounded: every phase has a time limit, every wait a time-out; only 127.0.0.1 is contacted
+(``--url`` must be a loopback address).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import random
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+if str(REPO_ROOT) not in sys.path:
+    sys.path.insert(0, str(REPO_ROOT))
+
+from tests.scale import services
+from tests.scale.client import Device
+
+ARTIFACTS = REPO_ROOT / "artifacts"
+MOVE_TIMEOUT = 10.0  # a move nobody hears of within this time counts as a time-out
+SEAT_LIMIT = 240.0  # seconds to seat all rooms of a phase; rooms not seated by then are skipped
+HEARTBEAT = 5.0  # the table page's heartbeat interval (rx.moment interval=5000)
+NAMES = ("Ana", "Bia", "Cid", "Duda", "Eli", "Fabi", "Gil", "Hugo", "Iara", "Juca")
+
+
+# ---------------------------------------------------------------------------- players
+
+
+def choose_move(view: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
+    """What a simple player does on its turn, from its own view only."""
+    can = view.get("can") or []
+    hand = view.get("hand") or []
+    if "accept" in can:  # a Wild Draw Four against us: no challenge
+        return {"type": "accept"}
+    playable = view.get("playable") or []
+    if "play" in can and playable:
+        card = rng.choice(playable)
+        move: dict[str, Any] = {"type": "play", "card": card}
+        if card.startswith("W"):
+            colours = Counter(c[0] for c in hand if not c.startswith("W") and c != card)
+            move["color"] = colours.most_common(1)[0][0] if colours else rng.choice("rygb")
+            if card == "WS":
+                move["target"] = (view.get("seat", 0) + 1) % len(view.get("players") or [1, 1])
+        return move
+    if "draw" in can:
+        return {"type": "draw"}
+    if "pass" in can:
+        return {"type": "pass"}
+    return None
+
+
+@dataclass
+class Stats:
+    """What one phase measured."""
+
+    latencies: list[float] = field(default_factory=list)  # per move: all others received
+    receipts: list[float] = field(default_factory=list)  # per move and other device
+    acks: list[float] = field(default_factory=list)  # per move: the mover's own screen
+    refused: Counter = field(default_factory=Counter)
+    timeouts: int = 0
+    lost_sockets: int = 0
+    host_actions: int = 0
+    moves: int = 0
+    frames: int = 0
+    bytes: int = 0
+
+
+@dataclass
+class Room:
+    code: str
+    host: str
+    table: Device
+    phones: list[Device]
+
+    @property
+    def devices(self) -> list[Device]:
+        return [self.table, *self.phones]
+
+
+async def seat_room(url: str, code: str, host: str, players: int) -> Room:
+    table = Device(url, f"/table/{code}?host={host}", f"{code}-table")
+    phones: list[Device] = []
+    try:
+        await table.connect(60)
+        for seat in range(players):
+            phone = Device(url, f"/play/{code}", f"{code}-{seat}")
+            phones.append(phone)
+            await phone.connect(60)
+            await phone.join(NAMES[seat])
+            await phone.until(lambda d, s=seat: d.seat == s, 60)
+        room = Room(code, host, table, phones)
+        await table.host("start")
+        for device in room.devices:
+            await device.until(lambda d: d.view.get("phase") == "play", 60)
+        return room
+    except BaseException:
+        await asyncio.gather(*(d.close() for d in (table, *phones)), return_exceptions=True)
+        raise
+
+
+async def wait_all(devices: list[Device], version: int, timeout: float) -> bool:
+    try:
+        await asyncio.wait_for(asyncio.gather(*(d.until_version(version, timeout) for d in devices)),
+                               timeout + 1)
+    except (TimeoutError, ConnectionError):
+        return False
+    return True
+
+
+def first_seen(device: Device, version: int) -> float | None:
+    times = [t for v, t in device.seen.items() if v >= version]
+    return min(times) if times else None
+
+
+async def play_room(room: Room, stats: Stats, think: tuple[float, float], until: float,
+                    measure_from: float, rng: random.Random) -> None:
+    """One room's game loop: the phone on turn moves, everybody looks, and so on."""
+    devices = room.devices
+    await asyncio.sleep(rng.uniform(0, think[1]))  # rooms do not all start in step
+    while time.perf_counter() < until:
+        if not all(d.connected for d in devices):
+            stats.lost_sockets += sum(not d.connected for d in devices)
+            return
+        view = room.table.view
+        phase = view.get("phase")
+        version = room.table.version
+        if phase in ("hand_over", "game_over"):
+            await asyncio.sleep(rng.uniform(*think) if think[1] else 0)
+            await room.table.host("next_hand" if phase == "hand_over" else "rematch")
+            stats.host_actions += 1
+            if not await wait_all(devices, version + 1, MOVE_TIMEOUT):
+                stats.timeouts += 1
+            continue
+        turn = view.get("turn")
+        if not isinstance(turn, int) or not 0 <= turn < len(room.phones):
+            await asyncio.sleep(0.05)
+            continue
+        mover = room.phones[turn]
+        await mover.until_version(version, MOVE_TIMEOUT)
+        move = choose_move(mover.view, rng)
+        if move is None:
+            await asyncio.sleep(0.05)
+            continue
+        if think[1]:
+            await asyncio.sleep(rng.uniform(*think))
+        if time.perf_counter() >= until:
+            return
+        notices = len(mover.notices)
+        sent = await mover.move(move, version)
+        others = [d for d in devices if d is not mover]
+        try:
+            await asyncio.wait_for(asyncio.gather(
+                *(d.until_version(version + 1, MOVE_TIMEOUT) for d in others),
+                mover.until(lambda d, v=version, n=notices: d.version > v or len(d.notices) > n, MOVE_TIMEOUT)),
+                MOVE_TIMEOUT + 1)
+        except (TimeoutError, ConnectionError):
+            if len(mover.notices) > notices:
+                stats.refused[mover.notices[-1][:60]] += 1
+                continue
+            if not all(d.connected for d in devices):
+                continue  # counted as lost sockets at the top of the loop
+            stats.timeouts += 1  # not everybody heard of it within MOVE_TIMEOUT: carry on
+            await wait_all(devices, max(d.version for d in devices), MOVE_TIMEOUT)
+            continue
+        if len(mover.notices) > notices and mover.version <= version:
+            stats.refused[mover.notices[-1][:60]] += 1
+            continue
+        if sent < measure_from:
+            continue
+        receipts = [first_seen(d, version + 1) - sent for d in others]
+        stats.moves += 1
+        stats.latencies.append(max(receipts))
+        stats.receipts.extend(receipts)
+        ack = first_seen(mover, version + 1)
+        if ack is not None:
+            stats.acks.append(ack - sent)
+
+
+async def heartbeats(rooms: list[Room], until: float) -> None:
+    """Every table page sends Screen.heartbeat every 5 s (spread over the interval)."""
+    offsets = {room.code: random.Random(room.code).uniform(0, HEARTBEAT) for room in rooms}
+    start = time.perf_counter()
+    sent = {room.code: 0 for room in rooms}
+    while time.perf_counter() < until:
+        now = time.perf_counter()
+        for room in rooms:
+            due = int((now - start - offsets[room.code]) // HEARTBEAT) + 1
+            if due > sent[room.code] and room.table.connected:
+                sent[room.code] = due
+                await room.table.send("heartbeat", {"_value": time.strftime("%c")})
+        await asyncio.sleep(0.2)
+
+
+# ---------------------------------------------------------------------------- servers
+
+
+@dataclass
+class Server:
+    name: str
+    url: str
+    database_url: str
+    groups: dict[str, Any]  # label -> callable returning pids
+    stop: Any
+    describe: str
+
+
+def start_single(tmp: Path) -> Server:
+    db_url = f"sqlite:///{tmp / 'bench.db'}"
+    env = services.app_env(tmp, db_url, None, workers=1)
+    log = tmp / "single.log"
+    services.migrate(env, log)
+    backend = services.Backend.start(env, log_path=log)
+    return Server("single", backend.url, db_url, {"backend": backend.pids}, backend.stop,
+                  "1 worker, SQLite, disk state manager")
+
+
+def start_scaled(tmp: Path, workers: int) -> Server:
+    absent = services.missing()
+    if absent:
+        raise RuntimeError(f"{' and '.join(absent)} not installed (apt-get install -y {' '.join(absent)}, "
+                           "or run scripts/start-scaled once)")
+    redis = services.Redis.start(tmp / "redis")
+    pg = None
+    backend = None
+    try:
+        pg = services.Postgres.start()
+        env = services.app_env(tmp, pg.url, redis.url, workers=workers)
+        log = tmp / "scaled.log"
+        services.migrate(env, log)
+        backend = services.Backend.start(env, log_path=log)
+    except BaseException:
+        if pg:
+            pg.stop()
+        redis.stop()
+        raise
+
+    def stop() -> None:
+        backend.stop()
+        pg.stop()
+        redis.stop()
+
+    return Server("scaled", backend.url, pg.url,
+                  {"backend": backend.pids, "redis": lambda: [redis.proc.pid], "postgres": pg.pids},
+                  stop, f"{workers} workers (granian, one port), Redis state manager, PostgreSQL")
+
+
+def attach(url: str, database_url: str, pids: list[int]) -> Server:
+    host = urlsplit(url).hostname or ""
+    if not (host == "localhost" or host.startswith("127.") or host == "::1"):
+        raise SystemExit(f"--url must be a loopback address (this is a load test), not {host!r}")
+    return Server("given", url.rstrip("/"), database_url,
+                  {"backend": lambda: [p for pid in pids for p in (pid, *services.descendants(pid))]} if pids else {},
+                  lambda: None, f"the app at {url}")
+
+
+# ---------------------------------------------------------------------------- one run
+
+
+def percentile(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    k = (len(ordered) - 1) * q
+    lo, hi = int(k), min(int(k) + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+
+
+def ms(value: float | None) -> float | None:
+    return None if value is None else round(value * 1000, 1)
+
+
+def machine_cpu() -> tuple[float, float]:
+    """(busy, total) CPU seconds of the whole machine so far, from /proc/stat."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    ticks = os.sysconf("SC_CLK_TCK")
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)
+    return (sum(fields[:8]) - idle) / ticks, sum(fields[:8]) / ticks
+
+
+def sample(server: Server) -> dict[str, dict[str, float]]:
+    out = {}
+    for label, pids_of in server.groups.items():
+        pids = pids_of()
+        out[label] = {"cpu": services.cpu_seconds(pids), "pss": services.pss_bytes(pids),
+                      "rss": services.rss_bytes(pids), "procs": len(pids)}
+    return out
+
+
+async def run_phase(server: Server, rooms_n: int, players: int, think: tuple[float, float],
+                    duration: float, warmup: float, seed: int, label: str) -> dict[str, Any]:
+    from sqlmodel import Session, create_engine
+
+    from tablegames.rooms import service
+
+    engine = create_engine(server.database_url)
+    with Session(engine) as db:
+        made = [service.create_room(db, "uno", {"target": 10_000}) for _ in range(rooms_n)]
+    engine.dispose()
+    idle = sample(server)
+    t_seat = time.perf_counter()
+    rooms: list[Room] = []
+    failures: list[str] = []
+    gate = asyncio.Semaphore(4)
+
+    seat_deadline = t_seat + SEAT_LIMIT
+
+    async def seat(code: str, host: str) -> None:
+        async with gate:
+            left = seat_deadline - time.perf_counter()
+            if left <= 0:
+                failures.append(f"{code}: not seated within {SEAT_LIMIT:.0f} s")
+                return
+            try:
+                rooms.append(await asyncio.wait_for(seat_room(server.url, code, host, players), min(120, left)))
+            except Exception as err:  # noqa: BLE001
+                failures.append(f"{code}: {type(err).__name__}: {err}"[:200])
+
+    await asyncio.gather(*(seat(code, host) for code, host in made))
+    seated_in = time.perf_counter() - t_seat
+    seated = sample(server)
+    print(f"  [{label}] {len(rooms)}/{rooms_n} rooms seated ({players} phones + a table each) "
+          f"in {seated_in:.1f} s{'; failures: ' + str(failures[:3]) if failures else ''}", flush=True)
+
+    stats = Stats()
+    start = time.perf_counter()
+    measure_from = start + warmup
+    until = measure_from + duration
+    cpu_client0 = time.process_time()
+    before: dict[str, dict[str, float]] = {}
+
+    machine: dict[str, Any] = {}
+
+    async def mark_start() -> None:
+        await asyncio.sleep(warmup)
+        before.update(sample(server))
+        machine["before"] = machine_cpu()
+        machine["client_before"] = time.process_time()
+
+    rngs = [random.Random(seed * 1000 + i) for i in range(len(rooms))]
+    await asyncio.gather(mark_start(), heartbeats(rooms, until),
+                         *(play_room(room, stats, think, until, measure_from, rng)
+                           for room, rng in zip(rooms, rngs)))
+    wall = time.perf_counter() - measure_from
+    after = sample(server)
+    machine_after = machine_cpu()
+    cpu_client = time.process_time() - cpu_client0
+    client_measured = time.process_time() - machine.get("client_before", cpu_client0)
+    for room in rooms:
+        for device in room.devices:
+            stats.frames += device.frames
+            stats.bytes += device.bytes
+    await asyncio.gather(*(d.close() for room in rooms for d in room.devices))
+
+    result: dict[str, Any] = {
+        "phase": label, "rooms": len(rooms), "rooms_failed": len(failures), "players": players,
+        "devices": len(rooms) * (players + 1), "think_s": list(think), "measured_s": round(wall, 1),
+        "seat_s": round(seated_in, 1), "moves": stats.moves,
+        "moves_per_s": round(stats.moves / wall, 1) if wall > 0 else None,
+        "all_others_ms": {q: ms(percentile(stats.latencies, v))
+                          for q, v in (("p50", .5), ("p95", .95), ("p99", .99), ("max", 1.0))},
+        "each_receipt_ms": {q: ms(percentile(stats.receipts, v)) for q, v in (("p50", .5), ("p95", .95))},
+        "mover_ack_ms": {q: ms(percentile(stats.acks, v)) for q, v in (("p50", .5), ("p95", .95))},
+        "errors": {"refused": dict(stats.refused), "timeouts": stats.timeouts,
+                   "lost_sockets": stats.lost_sockets, "seating": failures[:5]},
+        "host_actions": stats.host_actions,
+        "client_cpu_pct": round(100 * cpu_client / (time.perf_counter() - start), 1),
+        "frames_per_device": round(stats.frames / max(1, len(rooms) * (players + 1)), 1),
+        "kb_per_frame": round(stats.bytes / max(1, stats.frames) / 1024, 1),
+        "server": {},
+    }
+    ours = client_measured
+    for group in after:
+        ours += after[group]["cpu"] - before.get(group, after[group])["cpu"]
+    if "before" in machine and wall > 0:
+        busy = machine_after[0] - machine["before"][0]
+        result["machine"] = {
+            "busy_pct_of_all_cores": round(100 * busy / (machine_after[1] - machine["before"][1]), 1),
+            "other_processes_cpu_pct": round(100 * max(0.0, busy - ours) / wall, 1),
+            "loadavg": Path("/proc/loadavg").read_text().split()[:3],
+        }
+    for group in after:
+        cpu = after[group]["cpu"] - before.get(group, after[group])["cpu"]
+        result["server"][group] = {
+            "cpu_pct": round(100 * cpu / wall, 1) if wall > 0 else None,
+            "cpu_ms_per_move": round(1000 * cpu / stats.moves, 2) if stats.moves else None,
+            "pss_mb": round(after[group]["pss"] / 2**20, 1),
+            "rss_mb": round(after[group]["rss"] / 2**20, 1),
+            "pss_kb_per_room": round((seated[group]["pss"] - idle[group]["pss"]) / 1024 / max(1, len(rooms)), 1),
+            "processes": after[group]["procs"],
+        }
+    return result
+
+
+def show(result: dict[str, Any]) -> None:
+    lat, rec, ack = result["all_others_ms"], result["each_receipt_ms"], result["mover_ack_ms"]
+    err = result["errors"]
+    print(f"  [{result['phase']}] {result['rooms']} rooms, {result['devices']} devices, "
+          f"{result['moves']} moves in {result['measured_s']} s = {result['moves_per_s']} moves/s")
+    print(f"      move -> every other device: p50 {lat['p50']} ms  p95 {lat['p95']} ms  "
+          f"p99 {lat['p99']} ms  max {lat['max']} ms")
+    print(f"      each device: p50 {rec['p50']} ms  p95 {rec['p95']} ms;  mover's own screen: "
+          f"p50 {ack['p50']} ms  p95 {ack['p95']} ms")
+    print(f"      errors: refused {sum(err['refused'].values())} {err['refused'] or ''}  "
+          f"time-outs {err['timeouts']}  lost sockets {err['lost_sockets']}  "
+          f"rooms not seated {result['rooms_failed']}")
+    print(f"      frames: {result['frames_per_device']} per device, {result['kb_per_frame']} KB each; "
+          f"client CPU {result['client_cpu_pct']}%")
+    if "machine" in result:
+        m = result["machine"]
+        print(f"      machine: {m['busy_pct_of_all_cores']}% of all cores busy; processes outside this "
+              f"benchmark used {m['other_processes_cpu_pct']}% of a core; load average {' '.join(m['loadavg'])}")
+    for group, s in result["server"].items():
+        print(f"      {group:8s} CPU {s['cpu_pct']}% ({s['cpu_ms_per_move']} ms/move), "
+              f"PSS {s['pss_mb']} MB (RSS {s['rss_mb']} MB, {s['processes']} processes), "
+              f"+{s['pss_kb_per_room']} KB per seated room")
+
+
+async def bench_setup(server: Server, args: argparse.Namespace) -> list[dict[str, Any]]:
+    results = []
+    think = (args.think[0], args.think[1])
+    if args.pace in ("human", "both"):
+        for rooms in args.rooms:
+            r = await run_phase(server, rooms, args.players, think, args.duration, args.warmup,
+                                args.seed, f"{server.name}/human/{rooms}")
+            show(r)
+            results.append(r)
+    if args.pace in ("burst", "both"):
+        r = await run_phase(server, args.burst_rooms, args.players, (0.0, 0.0), args.burst_duration,
+                            min(args.warmup, 3.0), args.seed + 1, f"{server.name}/burst")
+        show(r)
+        results.append(r)
+    return results
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--setups", default="single,scaled",
+                        help="comma-separated: single (1 worker, SQLite), scaled (N workers, Redis, PostgreSQL)")
+    parser.add_argument("--workers", type=int, default=2, help="backend workers of the scaled setup (2)")
+    parser.add_argument("--rooms", type=lambda v: [int(x) for x in v.split(",")], default=[100],
+                        help="rooms at human pace; a comma-separated list runs one phase each (100)")
+    parser.add_argument("--players", type=int, default=4, help="phones per room (4), plus one table")
+    parser.add_argument("--think", type=float, nargs=2, default=(1.0, 3.0), metavar=("MIN", "MAX"),
+                        help="human think time per move, seconds (1 3)")
+    parser.add_argument("--duration", type=float, default=60, help="measured seconds at human pace (60)")
+    parser.add_argument("--warmup", type=float, default=10, help="seconds of play before measuring (10)")
+    parser.add_argument("--pace", choices=("human", "burst", "both"), default="both")
+    parser.add_argument("--burst-rooms", type=int, default=10, help="rooms in burst mode (10)")
+    parser.add_argument("--burst-duration", type=float, default=20, help="measured seconds of burst (20)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--url", help="benchmark a running app instead (loopback only); needs --database-url")
+    parser.add_argument("--database-url", help="that app's DATABASE_URL (rooms are created there)")
+    parser.add_argument("--pids", type=int, nargs="*", default=[], help="that app's process ids (for CPU/memory)")
+    parser.add_argument("--json", type=Path, default=ARTIFACTS / "load.json", help="results file (artifacts/load.json)")
+    args = parser.parse_args()
+    if not 1 <= args.players <= len(NAMES):
+        parser.error(f"--players must be 1..{len(NAMES)}")
+    if args.url and not args.database_url:
+        parser.error("--url needs --database-url")
+    os.environ.setdefault("REFLEX_CHECK_LATEST_VERSION", "0")
+
+    print(f"bench/load.py: {platform.node()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
+          f"{','.join(map(str, args.rooms))} rooms x ({args.players} phones + table), think {args.think[0]}-{args.think[1]} s, "
+          f"{args.duration:.0f} s measured after {args.warmup:.0f} s; burst {args.burst_rooms} rooms "
+          f"{args.burst_duration:.0f} s", flush=True)
+    all_results: list[dict[str, Any]] = []
+    setups = ["given"] if args.url else [s.strip() for s in args.setups.split(",") if s.strip()]
+    for name in setups:
+        tmp = Path(tempfile.mkdtemp(prefix=f"tg-load-{name}-"))
+        t0 = time.perf_counter()
+        try:
+            if name == "given":
+                server = attach(args.url, args.database_url, args.pids)
+            elif name == "single":
+                server = start_single(tmp)
+            elif name == "scaled":
+                server = start_scaled(tmp, args.workers)
+            else:
+                parser.error(f"unknown setup {name!r}")
+        except RuntimeError as err:
+            print(f"{name}: could not start: {err}", flush=True)
+            all_results.append({"setup": name, "error": str(err)[:500]})
+            continue
+        print(f"\n== {name}: {server.describe} at {server.url} (up in {time.perf_counter() - t0:.1f} s)",
+              flush=True)
+        try:
+            for result in asyncio.run(bench_setup(server, args)):
+                all_results.append({"setup": name, "describe": server.describe, **result})
+        finally:
+            server.stop()
+    args.json.parent.mkdir(parents=True, exist_ok=True)
+    args.json.write_text(json.dumps({"machine": {"cores": os.cpu_count(), "python": platform.python_version()},
+                                     "args": {k: (str(v) if isinstance(v, Path) else v) for k, v in vars(args).items()},
+                                     "results": all_results}, indent=1))
+    print(f"\nresults: {args.json}")
+    return 0 if all("error" not in r for r in all_results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Scale-out tests: several backend workers sharing Redis and PostgreSQL."""

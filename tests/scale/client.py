@@ -1,0 +1,210 @@
+"""A phone or table speaking the app's real websocket protocol, as the browser does.
+
+Socket.IO (Engine.IO 4) over a plain websocket: connect to
+``/_event/?token=<uuid>&EIO=4&transport=websocket``, read the Engine.IO open packet, send
+the socket.io CONNECT packet for namespace ``/_event`` carrying the hydrate event (Reflex
+runs ``hydrate_and_load``: the hydrate plus the page's on_load handlers, ``RoomShared.link``
+and ``Screen.open_phone``/``open_table``), then events as ``42/_event,["event",{...}]``.
+Deltas come back as ``42/_event,["event",{"delta":{state: {var: value}}}]``; Engine.IO pings
+("2") are answered ("3"). LocalStorage vars the server sets (seat and host secrets) are kept
+and sent back in the hydrate, as a reloaded page does.
+
+Used by tests/scale and bench/load.py. Only loopback URLs are expected.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+import uuid
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import parse_qsl, urlsplit
+
+import websockets
+
+ROOT = "reflex___state____state"
+SCREEN = f"{ROOT}.tablegames___state___room____screen"
+SCREEN_VAR = "screen_rx_state_"
+NOTICE_VAR = "notice_rx_state_"
+# LocalStorage vars of Screen that a real page keeps and sends back in its hydrate event.
+STORAGE_VARS = ("seat_secrets_rx_state_", "host_secrets_rx_state_", "lang_rx_state_")
+
+
+def router_data(path: str) -> dict[str, Any]:
+    """What the front end sends as router_data for ``/play/CODE`` or ``/table/CODE?host=...``."""
+    parts = urlsplit(path)
+    query: dict[str, Any] = {"code": parts.path.rstrip("/").rsplit("/", 1)[-1]}
+    query.update(parse_qsl(parts.query))
+    return {"pathname": parts.path, "asPath": path, "query": query}
+
+
+class Device:
+    """One browser tab: a phone (``/play/CODE``) or the table (``/table/CODE``)."""
+
+    def __init__(self, backend_url: str, path: str, name: str = "", token: str | None = None) -> None:
+        self.backend_url = backend_url.rstrip("/")
+        self.path = path
+        self.name = name
+        self.token = token or str(uuid.uuid4())
+        self.storage: dict[str, str] = {}  # LocalStorage: var name -> value
+        self.screen: dict[str, Any] = {}
+        self.seen: dict[int, float] = {}  # version -> perf_counter when first received
+        self.notices: list[str] = []
+        self.frames = 0
+        self.bytes = 0
+        self.connected = False
+        self.on_screen: Callable[[Device, dict[str, Any]], None] | None = None
+        self._ws: Any = None
+        self._reader: asyncio.Task | None = None
+        self._waiters: list[tuple[Callable[[Device], bool], asyncio.Future]] = []
+
+    # -- connection ------------------------------------------------------------------
+    @property
+    def ws_url(self) -> str:
+        base = self.backend_url.replace("http://", "ws://", 1).replace("https://", "wss://", 1)
+        return f"{base}/_event/?token={self.token}&EIO=4&transport=websocket"
+
+    async def connect(self, timeout: float = 30.0) -> None:
+        """Opens the socket and hydrates the page (its on_load handlers run on the server)."""
+        self._ws = await asyncio.wait_for(
+            websockets.connect(self.ws_url, max_size=None, open_timeout=timeout,
+                               ping_interval=None), timeout)
+        opening = await asyncio.wait_for(self._ws.recv(), timeout)
+        if not str(opening).startswith("0"):
+            raise ConnectionError(f"unexpected Engine.IO open packet: {opening!r}")
+        payload: dict[str, Any] = {}
+        stored = {f"{SCREEN}.{var}": value for var, value in self.storage.items()}
+        if stored:
+            payload["vars"] = stored
+        hydrate = {"name": f"{ROOT}.hydrate_and_load", "payload": payload,
+                   "router_data": router_data(self.path)}
+        await self._ws.send("40/_event," + json.dumps({"event": hydrate}))
+        self.connected = True
+        self._reader = asyncio.create_task(self._read())
+        await self.until(lambda d: d.screen.get("code") is not None or bool(d.notices), timeout)
+
+    async def close(self) -> None:
+        self.connected = False
+        if self._ws is not None:
+            try:
+                await asyncio.wait_for(self._ws.close(), 5)
+            except (TimeoutError, OSError, websockets.WebSocketException):
+                pass
+        if self._reader is not None:
+            self._reader.cancel()
+            try:
+                await self._reader
+            except (asyncio.CancelledError, Exception):  # noqa: BLE001, S110 (closing anyway)
+                pass
+
+    async def send(self, handler: str, payload: dict[str, Any]) -> float:
+        """Sends ``Screen.<handler>(**payload)``; returns the perf_counter time it left."""
+        event = {"name": f"{SCREEN}.{handler}", "payload": payload,
+                 "router_data": router_data(self.path)}
+        sent = time.perf_counter()
+        await self._ws.send("42/_event," + json.dumps(["event", event]))
+        return sent
+
+    # -- what the page does with each handler ---------------------------------------
+    async def join(self, name: str) -> float:
+        """The join form (as the browser submits it)."""
+        return await self.send("join", {"form": {"__reflex_form_data__": [["name", name]]}})
+
+    async def move(self, move: dict[str, Any], seen_version: int | None = None) -> float:
+        version = self.version if seen_version is None else seen_version
+        return await self.send("move", {"move": move, "seen_version": version})
+
+    async def host(self, action: str, seat: int = -1) -> float:
+        return await self.send("host", {"action": action, "seat": seat})
+
+    @property
+    def version(self) -> int:
+        return int(self.screen.get("version", -1)) if self.screen else -1
+
+    @property
+    def seat(self) -> int:
+        return int(self.screen.get("me", -1)) if self.screen else -1
+
+    @property
+    def view(self) -> dict[str, Any]:
+        return (self.screen.get("view") or {}) if self.screen else {}
+
+    # -- receiving -------------------------------------------------------------------
+    async def _read(self) -> None:
+        try:
+            async for message in self._ws:
+                if message == "2":  # Engine.IO ping
+                    await self._ws.send("3")
+                    continue
+                now = time.perf_counter()
+                self.frames += 1
+                self.bytes += len(message)
+                if message.startswith("42/_event,"):
+                    self._on_event(json.loads(message[10:]), now)
+        except (websockets.WebSocketException, OSError):
+            pass
+        finally:
+            self.connected = False
+            self._wake()
+
+    def _on_event(self, packet: list[Any], now: float) -> None:
+        if not packet:
+            return
+        if packet[0] == "new_token" and len(packet) > 1:
+            self.token = str(packet[1])
+            return
+        if packet[0] != "event" or len(packet) < 2 or not isinstance(packet[1], dict):
+            return
+        delta = packet[1].get("delta") or {}
+        screen_delta = delta.get(SCREEN) or {}
+        for var in STORAGE_VARS:
+            if var in screen_delta:
+                self.storage[var] = screen_delta[var]
+        if screen_delta.get(NOTICE_VAR):
+            self.notices.append(screen_delta[NOTICE_VAR])
+        if SCREEN_VAR in screen_delta:
+            screen = screen_delta[SCREEN_VAR] or {}
+            self.screen = screen
+            version = screen.get("version")
+            if isinstance(version, int) and version not in self.seen:
+                self.seen[version] = now
+            if self.on_screen is not None:
+                self.on_screen(self, screen)
+        self._wake()
+
+    def _wake(self) -> None:
+        keep = []
+        for predicate, future in self._waiters:
+            if future.done():
+                continue
+            try:
+                ready = predicate(self) or not self.connected
+            except Exception as err:  # noqa: BLE001
+                future.set_exception(err)
+                continue
+            if ready:
+                future.set_result(None)
+            else:
+                keep.append((predicate, future))
+        self._waiters = keep
+
+    async def until(self, predicate: Callable[[Device], bool], timeout: float = 15.0) -> None:
+        """Waits until ``predicate(self)`` holds (raises TimeoutError, or ConnectionError if closed)."""
+        if predicate(self):
+            return
+        if not self.connected:
+            raise ConnectionError(f"{self.name or self.path}: socket closed")
+        future = asyncio.get_running_loop().create_future()
+        self._waiters.append((predicate, future))
+        try:
+            await asyncio.wait_for(future, timeout)
+        except TimeoutError:
+            raise TimeoutError(f"{self.name or self.path}: still waiting after {timeout} s "
+                               f"(version {self.version}, notices {self.notices[-2:]})") from None
+        if not predicate(self):
+            raise ConnectionError(f"{self.name or self.path}: socket closed")
+
+    async def until_version(self, version: int, timeout: float = 15.0) -> None:
+        await self.until(lambda d: d.version >= version, timeout)
