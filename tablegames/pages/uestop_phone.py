@@ -16,8 +16,6 @@ from reflex_base.components.component import field
 from reflex_components_core.el.elements.forms import Button
 
 from tablegames.components.uestop_cards import (
-    SUITS,
-    deck_back,
     hidden_card,
     number_card,
     won_card,
@@ -105,21 +103,49 @@ def clock_probe(quiet: Var | bool = False) -> rx.Component:
     )
 
 
-def event_lines(size: str = "2", show_letter: Var | bool = False) -> rx.Component:
-    """The last move's events in words. The line naming the Mandatory Letter is left out
-    unless ``show_letter`` (finding the letter is the game)."""
+def event_lines(size: str = "2") -> rx.Component:
+    """The last move's events in words. The line naming the Mandatory Letter is left out:
+    finding the letter is the game (the table's assist highlights it on the card instead)."""
     events = as_list(VIEW["events"], dict)
     lines = as_list(S["event_lines"])
+    return rx.foreach(events, lambda event, i: rx.cond(
+        event["type"].to(str) == "reveal_letter", rx.fragment(), rx.text(lines[i], size=size)))
 
-    def line(event: Var, i: Var) -> rx.Component:
-        hide = event["type"].to(str) == "reveal_letter"
-        if isinstance(show_letter, Var):
-            hide = hide & ~show_letter
-        elif show_letter:
-            return rx.text(lines[i], size=size)
-        return rx.cond(hide, rx.fragment(), rx.text(lines[i], size=size))
 
-    return rx.foreach(events, line)
+def checks_view(checks: Var, size: str = "2") -> rx.Component:
+    """The automatic checks of a typed answer: the per-category rule once, then a ✔/✘ chip
+    per category; checks of the whole answer (Mandatory Letter used N times) as a line."""
+    first = checks[0].to(dict)
+
+    def chip(c: Var) -> rx.Component:
+        ok = c["ok"].to(bool)
+        return rx.cond(
+            c["category"].is_not_none(),
+            rx.el.span(rx.el.span((c["category"].to(int) + 1).to_string(), class_name="ues-cat-n"),
+                       rx.cond(ok, "✔", "✘"),
+                       rx.cond(c["rule"].to(str) == "length", " " + c["letters"].to_string(), ""),
+                       class_name=rx.cond(ok, "ues-chip ues-ok", "ues-chip ues-bad"),
+                       custom_attrs={"data-ok": rx.cond(ok, "1", "0")}),
+        )
+
+    def line(c: Var) -> rx.Component:
+        ok = c["ok"].to(bool)
+        return rx.cond(
+            c["category"].is_none(),
+            rx.text(rx.cond(ok, "✔ ", "✘ "), trv("ui.uestop.check.", c["rule"]), ": ", c["count"].to_string(),
+                    size=size, class_name=rx.cond(ok, "ues-ok", "ues-bad"),
+                    custom_attrs={"data-ok": rx.cond(ok, "1", "0")}),
+        )
+
+    return rx.cond(
+        checks.length() > 0,
+        rx.vstack(
+            rx.flex(rx.text(trv("ui.uestop.check.", first["rule"]), size=size),
+                    rx.foreach(checks, chip), wrap="wrap", spacing="2", align="center"),
+            rx.foreach(checks, line),
+            spacing="1", id="ues-checks", class_name="ues-checks",
+        ),
+    )
 
 
 # -- pieces ------------------------------------------------------------------------------------
@@ -182,6 +208,7 @@ def revealed_view() -> rx.Component:
                     word_card(rev, role="phone", lang=LANG)),
             class_name="ues-reveal ues-reveal-phone", id="ues-phone-revealed",
             custom_attrs={"data-ues-at": (VIEW["reveal_time"].to(float) * 1000).to_string()},
+            key=VIEW["reveal_time"].to_string(),
         ),
     )
 
@@ -264,14 +291,14 @@ def answer_form() -> rx.Component:
 
     one = rx.vstack(
         rx.text(tr("ui.uestop.pick_category"), weight="bold"),
-        *[rx.el.label(rx.el.input(type="radio", name="category", value=str(i), default_checked=i == 0,
+        *[rx.el.label(rx.el.input(type="radio", name="category", value=str(i), required=True,
                                   id=f"ues-cat-{i}"),
                       rx.el.span(cat_label(i)), class_name="ues-radio") for i in range(4)],
         rx.cond(STYLE == "number",
                 rx.text(tr("ui.uestop.word_of"), " ", VIEW["number_length"].to_string(), " ",
                         tr("ui.uestop.letters"), size="3", weight="bold"),
                 rx.text(tr("ui.uestop.starts_with_mandatory"), size="2")),
-        rx.el.input(name="text", placeholder=tr("ui.uestop.type_answer"), max_length=60,
+        rx.el.input(name="text", placeholder=tr("ui.uestop.type_answer"), max_length=60, required=True,
                     auto_complete="off", class_name="tg-input", id="ues-text"),
         spacing="2", width="100%",
     )
@@ -336,9 +363,7 @@ def answer_summary() -> rx.Component:
         rx.cond(ANSWER["mandatory"] & (VIEW["mode"].to(str) == "tudo_junto"),
                 rx.text(tr("ui.uestop.mandatory_used_n"), ": ",
                                              ANSWER["mandatory"].to_string(), size="2")),
-        rx.foreach(checks, lambda c: rx.text(rx.cond(c["ok"].to(bool), "✔ ", "✘ "),
-                                             trv("ui.uestop.check.", c["rule"]), size="2",
-                                             class_name=rx.cond(c["ok"].to(bool), "ues-ok", "ues-bad"))),
+        checks_view(checks),
         spacing="1", width="100%", id="ues-phone-answer",
     )
 
@@ -443,5 +468,4 @@ def uestop_phone() -> rx.Component:
     )
 
 
-__all__ = ["CLOCK_JS", "clock_probe", "event_lines", "trv", "uestop_phone"]
-_ = (SUITS, deck_back)
+__all__ = ["CLOCK_JS", "checks_view", "clock_probe", "event_lines", "trv", "uestop_phone"]

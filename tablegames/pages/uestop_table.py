@@ -20,9 +20,9 @@ from tablegames.components.uestop_cards import (
     word_card,
 )
 from tablegames.pages.common import VIEW, S, as_list, as_players, online_dot, tr
-from tablegames.pages.uestop_phone import clock_probe, event_lines, trv
+from tablegames.pages.uestop_phone import checks_view, clock_probe, event_lines, trv
 from tablegames.state.room import Screen
-from tablegames.state.uestop import UeStopUI
+from tablegames.state.uestop import UeStopClock, UeStopUI
 
 PLAYERS = as_players()
 PHASE = VIEW["phase"].to(str)
@@ -93,21 +93,23 @@ def revealed_column() -> rx.Component:
                         number_card(rev["length"], tr("ui.uestop.letters"), role="letter"),
                         word_card(rev, role="letter", lang=LANG, mandatory_suit=VIEW["mandatory_suit"].to(str),
                                   assist=ASSIST)),
+                # inside the reveal: hidden with the card until reveal_time
+                rx.cond(VIEW["mandatory_letter"] & LETTER_SHOWN,
+                        rx.hstack(rx.text(tr("ui.uestop.mandatory_letter"), size="4"),
+                                  suit_mark(VIEW["mandatory_suit"].to(str)),
+                                  rx.text(VIEW["mandatory_letter"].to(str), class_name="ues-mand-letter"),
+                                  align="center", justify="center", id="ues-mandatory")),
                 class_name="ues-reveal", id="ues-revealed",
                 custom_attrs={"data-ues-at": (VIEW["reveal_time"].to(float) * 1000).to_string()},
+                key=VIEW["reveal_time"].to_string(),
             ),
             deck_back(VIEW["deck_count"], role="letter", id="ues-deck"),
         ),
-        rx.cond(VIEW["mandatory_letter"] & LETTER_SHOWN,
-                rx.hstack(rx.text(tr("ui.uestop.mandatory_letter"), size="4"),
-                          suit_mark(VIEW["mandatory_suit"].to(str)),
-                          rx.text(VIEW["mandatory_letter"].to(str), class_name="ues-mand-letter"),
-                          align="center", id="ues-mandatory")),
         align="center", spacing="1",
     )
 
 
-def race_panel() -> rx.Component:
+def race_panel(compact: rx.Var | bool = False) -> rx.Component:
     """Who slapped, in finishing order (earliest tap on the server clock), with the margin
     behind the winner and when each tap arrived (fairness: a later arrival can win)."""
     winner = RACE["winner"]
@@ -143,7 +145,7 @@ def race_panel() -> rx.Component:
             rx.cond(TAPS.length() > 0,
                     rx.text(tr("ui.uestop.deciding"), class_name="ues-race-title", id="ues-race-deciding"),
                     rx.text(tr("ui.uestop.slap_now"), class_name="ues-race-title ues-slap-now", id="ues-slap-now"))),
-        rx.cond(TAPS.length() > 0, rx.el.table(
+        rx.cond((TAPS.length() > 0) & ~compact, rx.el.table(
             rx.el.thead(rx.el.tr(rx.el.th("#"), rx.el.th(tr("ui.player")), rx.el.th(tr("ui.uestop.margin")),
                                  rx.el.th(tr("ui.uestop.reaction")), rx.el.th(tr("ui.uestop.arrived")))),
             rx.el.tbody(rx.foreach(TAPS, row)),
@@ -156,13 +158,6 @@ def answer_panel() -> rx.Component:
     """The answer: typed texts per category with the automatic checks, or said aloud."""
     texts = as_list(ANSWER["texts"], str)
     checks = as_list(ANSWER["checks"], dict)
-
-    def check(c: rx.Var) -> rx.Component:
-        ok = c["ok"].to(bool)
-        return rx.text(rx.cond(ok, "✔ ", "✘ "), trv("ui.uestop.check.", c["rule"]),
-                       rx.cond(c["rule"].to(str) == "length", ": " + c["letters"].to_string(), ""),
-                       rx.cond(c["rule"].to(str) == "mandatory_used", ": " + c["count"].to_string(), ""),
-                       class_name=rx.cond(ok, "ues-ok", "ues-bad"), size="4")
 
     return rx.box(
         rx.text(ANSWERER_NAME, " — ", rx.cond(ANSWER["spoken"].to(bool), tr("ui.uestop.answer_spoken"),
@@ -177,15 +172,16 @@ def answer_panel() -> rx.Component:
             rx.vstack(rx.foreach(texts, lambda text, i: rx.cond(
                 text,
                 rx.hstack(rx.text((i + 1).to_string(), class_name="ues-cat-n"),
-                          rx.text(CATS[i].to(dict)[LANG].to(str), size="4", class_name="ues-answer-cat"),
                           rx.text(text.to(str), class_name="ues-answer-text"),
-                          align="center", class_name="ues-answer-row", id="ues-answer-" + i.to_string())))),
+                          rx.text(CATS[i].to(dict)[LANG].to(str), size="2", class_name="ues-answer-cat"),
+                          align="center", class_name="ues-answer-row", id="ues-answer-" + i.to_string()))),
+                      spacing="1", width="100%"),
         ),
         rx.cond(ANSWER["skip"].is_not_none(), rx.text(tr("ui.uestop.skipped"), " ", (ANSWER["skip"].to(int) + 1).to_string(),
                                         size="3")),
         rx.cond(ANSWER["spoken"].to(bool) & ANSWER["mandatory"],
                 rx.text(tr("ui.uestop.mandatory_used_n"), ": ", ANSWER["mandatory"].to_string(), size="4")),
-        rx.vstack(rx.foreach(checks, check), spacing="0", id="ues-checks"),
+        checks_view(checks, size="4"),
         class_name="ues-panel", id="ues-answer-panel",
     )
 
@@ -270,7 +266,7 @@ def board() -> rx.Component:
             category_column(),
             revealed_column(),
             rx.vstack(
-                rx.cond(VIEW["race"], race_panel()),
+                rx.cond(VIEW["race"], race_panel(compact=PHASE == "judging")),
                 rx.cond(PHASE == "judging", rx.fragment(answer_panel(), votes_panel())),
                 rx.cond((PHASE != "judging") & (PHASE != "race"), status_panel()),
                 last_round(),
@@ -307,9 +303,11 @@ def uestop_table() -> rx.Component:
     """The UeStop! table during a game."""
     return rx.vstack(
         clock_probe(),
+        rx.cond((PHASE == "race") & (TAPS.length() > 0),
+                rx.moment(interval=1000, on_change=UeStopClock.watchdog, display="none")),
         rx.cond(PHASE == "game_over", game_over(), board()),
         rx.flex(rx.foreach(PLAYERS, player_chip), wrap="wrap", spacing="3", justify="center", width="100%",
                 id="ues-players"),
-        rx.vstack(event_lines("5", show_letter=ASSIST), class_name="tg-events", id="events"),
+        rx.vstack(event_lines("5"), class_name="tg-events", id="events"),
         spacing="4", width="100%", align="center", class_name="ues-table", id="ues-table",
     )

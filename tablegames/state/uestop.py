@@ -19,8 +19,11 @@ Fair slap races need every phone's tap on the server's clock:
    arrival time counts.
 3. **The window closes by itself.** The tap that opens the race's window starts the
    background task :meth:`UeStopClock.settle_at`, which sleeps until the engine's deadline
-   and applies ``{"type":"settle"}`` (any seat may settle; the server uses the seat of the
-   phone whose tap opened the window), so the result shows without anyone tapping again.
+   and applies ``{"type":"settle"}`` through the service, so the result shows without
+   anyone tapping again. The engine takes ``settle`` from any seat; the server sends it as
+   ``SERVER_SEAT`` (no player's choice is involved). Should that task be lost (a worker
+   restarted during the window), the table's watchdog (:meth:`UeStopClock.watchdog`, every
+   second while a race with taps is open) settles an overdue race.
 
 The pure helpers (``record_ping``, ``record_pong``, ``clock_summary``, ``server_tap_time``)
 hold the bookkeeping and are unit-tested in ``tests/state/test_uestop_clock.py``.
@@ -64,6 +67,8 @@ KEEP_PENDING = 6  # pings whose answer has not come back yet
 MIN_SAMPLES = 3  # fewer samples: no estimate, the arrival time counts
 SETTLE_SLACK = 0.01  # seconds after the deadline before settling
 RETRIES = 4  # optimistic-lock retries (another worker moved the room at the same time)
+SERVER_SEAT = 0  # the seat the server settles races with (the engine accepts any seat)
+OVERDUE = 0.5  # seconds after the deadline before the table's watchdog settles a race
 
 
 # -- pure bookkeeping ------------------------------------------------------------------------
@@ -191,9 +196,8 @@ class UeStopClock(rx.State):
     offset_ms: float = 0.0  # add to this device's clock to get the server's
     error_ms: float = 0.0  # bound on the offset's error
     rtt_ms: float = 0.0  # fastest round trip seen
-    last_tap_ms: float = 0.0  # this phone's last tap, on the server clock (ms), for the screen
-    _pending: dict[str, list[float]] = {}
-    _samples: list[list[float]] = []
+    _pending: dict[str, list[float]] = {}  # noqa: RUF012  (Reflex copies defaults per state)
+    _samples: list[list[float]] = []  # noqa: RUF012
     _pings: int = 0
 
     @rx.event
@@ -238,7 +242,6 @@ class UeStopClock(rx.State):
                 return None
             screen.notice = screen._say(err)
             return rx.toast.error(screen.notice, id="ues-slap-refused")
-        self.last_tap_ms = round((t if t is not None else time.time()) * 1000, 1)
         screen.notice = ""
         await screen._bump(version)
         taps = getattr(state, "taps", ())
@@ -253,25 +256,47 @@ class UeStopClock(rx.State):
             return
         await asyncio.sleep(max(0.0, deadline - time.time()) + SETTLE_SLACK)
         async with self:
-            _, code, seat = await _screen_seat(self)
-        if seat < 0:
+            code = (await self.get_state(Screen)).room_code
+        version = await _settle(code)
+        if version is not None:
+            async with self:
+                screen = await self.get_state(Screen)
+                await screen._bump(version)
+
+    @rx.event
+    async def watchdog(self, _tick: Any = None):
+        """Table, every second during a race with taps: settles the race if its window
+        closed a while ago and nobody settled it (a lost timer)."""
+        screen = await self.get_state(Screen)
+        if screen.role != "table" or not screen.room_code:
             return
-        version = None
-        for _ in range(RETRIES):
-            try:
-                _, version = _apply(code, seat, {"type": "settle"})
-                break
-            except IllegalMove as err:
-                if err.code != "window_open":
-                    return  # already settled (a late tap or an early answer did it)
-                await asyncio.sleep(err.params.get("wait_ms", 10) / 1000 + SETTLE_SLACK)
-            except RoomError:
-                return
-        if version is None:
+        try:
+            with rx.session() as db:
+                state, _ = service.current_state(db, screen.room_code)
+        except RoomError:
             return
-        async with self:
-            screen = await self.get_state(Screen)
+        deadline = getattr(state, "deadline", None)
+        if (getattr(state, "phase", None) != "race" or not getattr(state, "taps", ())
+                or not _finite(deadline) or time.time() < deadline + OVERDUE):
+            return
+        version = await _settle(screen.room_code)
+        if version is not None:
             await screen._bump(version)
+
+
+async def _settle(code: str) -> int | None:
+    """Applies ``settle`` for the room (as ``SERVER_SEAT``); the new version, or ``None`` if
+    the race was already settled (a late tap or an early answer does that too)."""
+    for _ in range(RETRIES):
+        try:
+            return _apply(code, SERVER_SEAT, {"type": "settle"})[1]
+        except IllegalMove as err:
+            if err.code != "window_open":
+                return None
+            await asyncio.sleep(err.params.get("wait_ms", 10) / 1000 + SETTLE_SLACK)
+        except RoomError:
+            return None
+    return None
 
 
 class UeStopUI(rx.State):
@@ -285,18 +310,12 @@ class UeStopUI(rx.State):
         self.assist = not self.assist
 
     async def _move(self, move: dict[str, Any]):
+        """Applies a move for this browser's seat (the room's one path: ``Screen._act``)."""
         screen, code, seat = await _screen_seat(self)
         if seat < 0:
             screen.notice = screen._say(RoomError("unknown_seat", "No seat."))
             return rx.toast.error(screen.notice)
-        try:
-            _, version = _apply(code, seat, move)
-        except (IllegalMove, RoomError) as err:
-            screen.notice = screen._say(err)
-            return rx.toast.error(screen.notice)
-        screen.notice = ""
-        await screen._bump(version)
-        return None
+        return await screen._act(lambda db: service.apply_move(db, code, seat, move))
 
     @rx.event
     async def answer_typed(self, form: dict):

@@ -28,6 +28,8 @@ from sqlmodel import Session, create_engine, select
 
 from tablegames.engine import get_game
 from tablegames.rooms import service
+from tests.e2e import helpers
+from tests.e2e.helpers import wait_connected
 from tablegames.rooms.models import Room
 
 pytestmark = pytest.mark.e2e
@@ -54,21 +56,8 @@ SECRET_KEYS = ("hand", "hand_groups", "sets", "my_choice", "received", "passed",
 
 # -- helpers ---------------------------------------------------------------------------------
 
-class Recorder:
-    """Keeps every websocket frame a page receives."""
-
-    def __init__(self, page, name: str) -> None:
-        self.name = name
-        self.frames: list[str] = []
-        page.on("websocket", self._on_socket)
-
-    def _on_socket(self, ws) -> None:
-        if "/_event" in ws.url:
-            ws.on("framereceived", lambda payload: self.frames.append(
-                payload if isinstance(payload, str) else payload.decode("utf-8", "replace")))
-
-    def mark(self) -> int:
-        return len(self.frames)
+class Recorder(helpers.Recorder):
+    """Keeps every websocket frame a page receives, and finds Faces' secrets in them."""
 
     def found(self, upto: int | None = None, start: int = 0) -> list[tuple[str, Any]]:
         """Every (key, value) of SECRET_KEYS and every "emotion" inside the frames."""
@@ -116,34 +105,12 @@ def _walk(value: Any, out: list[tuple[str, Any]]) -> None:
             _walk(v, out)
 
 
-def wait_connected(page) -> None:
-    """Waits until the page's websocket is up and the page is hydrated."""
-    page.wait_for_function("() => document.querySelector('#room-code, #player-name, #waiting, #hand')",
-                           timeout=60_000)
-    time.sleep(1.0)
-
-
 def open_table(new_context, app_server, code: str, host: str, rec: dict):
-    tablet = new_context(viewport={"width": 1280, "height": 800}).new_page()
-    rec["table"] = Recorder(tablet, "table")
-    tablet.goto(app_server.url(f"/table/{code}?host={host}"))
-    wait_connected(tablet)
-    tablet.wait_for_selector(f"#room-code >> text={code}")
-    return tablet
+    return helpers.open_table(new_context, app_server, code, host, rec, recorder=Recorder)
 
 
 def seat_phones(new_context, app_server, code: str, rec: dict) -> list:
-    phones = []
-    for seat, name in enumerate(NAMES):
-        page = new_context(viewport={"width": 412, "height": 915}, has_touch=True).new_page()
-        rec[seat] = Recorder(page, name)
-        page.goto(app_server.url(f"/play/{code}"))
-        wait_connected(page)
-        page.fill("#player-name", name)
-        page.click("#sit-down")
-        page.wait_for_selector("#waiting")
-        phones.append(page)
-    return phones
+    return helpers.seat_phones(new_context, app_server, code, NAMES, rec, recorder=Recorder)
 
 
 def group(page, emotion: int):

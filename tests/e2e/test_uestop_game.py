@@ -76,7 +76,7 @@ SLOW_AND_SKEWED = """
   });
   window.WebSocket = Slow;
 })();
-""" % {"skew": SKEW_MS, "delay": DELAY_MS}
+""".replace("%(skew)d", str(SKEW_MS)).replace("%(delay)d", str(DELAY_MS))
 
 
 # A finger on the SLAP button at machine time ``at`` (ms): a real pointerdown event.
@@ -216,6 +216,14 @@ def test_fair_slap_race_typed_and_spoken_answers(app_server, new_context, screen
     assert margin_error <= clocks["Bia"]["error"] + clocks["Cid"]["error"] + 25, (rows, real_gap_ms, clocks)
     assert "Bia" in tablet.inner_text("#ues-race-winner")
 
+    # The Mandatory Letter assist is off by default; the table can turn it on.
+    assert tablet.locator("#ues-revealed .ues-mand").count() == 0
+    assert tablet.locator("#ues-mandatory").count() == 0
+    tablet.click("#ues-assist")
+    tablet.wait_for_selector('#ues-revealed .ues-mand[data-suit="red"][data-letter="M"]')
+    tablet.wait_for_selector("#ues-mandatory >> text=M")
+    screenshot(tablet, "4-assist")
+
     # -- Bia types an answer; the others vote ---------------------------------------------------
     bia.wait_for_selector("#ues-you-answer")
     cid.wait_for_selector("#ues-listen")
@@ -242,8 +250,10 @@ def test_fair_slap_race_typed_and_spoken_answers(app_server, new_context, screen
     wait_revealed(bia, "#ues-phone-revealed")
     bia.click("#ues-slap")
     bia.wait_for_selector("#ues-said-aloud", timeout=10_000)
+    bia.check("#ues-cat-2")  # Fruits (optional for a spoken answer)
     bia.click("#ues-said-aloud")
-    tablet.wait_for_selector("#ues-spoken-category")
+    tablet.wait_for_selector("#ues-spoken-category >> text=Fruits")
+    screenshot(tablet, "7-spoken")
     for page in (ana, cid):
         page.click("#ues-accept")
         page.wait_for_function("() => !document.querySelector('#ues-accept')")
@@ -262,8 +272,8 @@ def test_fair_slap_race_typed_and_spoken_answers(app_server, new_context, screen
             findings.append(f"{recorder.name} saw the host secret")
     report = artifacts_dir / "uestop-e2e-report.txt"
     report.write_text(
-        "clock estimates (ms; true offset: table/Ana/Cid 0, Bia -%d; Bia's network +%d ms each way):\n"
-        % (SKEW_MS, DELAY_MS)
+        f"clock estimates (ms; true offset: table/Ana/Cid 0, Bia -{SKEW_MS}; "
+        f"Bia's network +{DELAY_MS} ms each way):\n"
         + "".join(f"  {name}: offset {c['offset']:+.1f}  |error| {accuracy[name]:.1f}  bound ±{c['error']:.1f}"
                   f"  rtt {c['rtt']:.1f}  fastest {c['samples']:.0f} of {c['count']:.0f} pings\n" for name, c in clocks.items())
         + f"race: {json.dumps(rows)}\n"
@@ -354,3 +364,43 @@ def test_cha_da_tarde_no_peeking_benched_give_up_and_discard(app_server, new_con
     tablet.wait_for_selector('#ues-category[data-card="yellow-05"]')
     tablet.wait_for_selector("#ues-last-round >> text=discarded")
     screenshot(tablet, "4-discarded")
+
+    # A race whose settle timer was lost (say the worker restarted during the window): the tap
+    # is in the database, nobody's timer runs. The table's watchdog settles it.
+    with Session(engine) as db:
+        service.apply_move(db, code, ANA, {"type": "reveal"})
+        time.sleep(0.7)  # reveal_delay_ms
+        service.apply_move(db, code, CID, {"type": "slap"})  # (Bia still sits out: round 3 never happened)
+    tablet.reload()
+    tablet.wait_for_selector("#ues-race-winner >> text=Cid", timeout=15_000)
+
+
+def test_create_a_uestop_table_from_the_landing_page(app_server, new_context, screenshot):
+    page = new_context(viewport={"width": 412, "height": 1400}).new_page()
+    page.goto(app_server.url("/"))
+    page.wait_for_selector("#create")
+    time.sleep(1.0)
+    page.select_option("#opt-game", "uestop")
+    page.wait_for_selector("#opt-mode")
+    page.select_option("#opt-mode", "cha_da_tarde")
+    page.fill("#opt-uestop_target", "3")
+    page.fill("#opt-custom_1", "Cores\nFrutas do pomar\n  \nBichos\nNomes de avós")
+    screenshot(page, "create-form")
+    page.click("#create")
+    page.wait_for_url("**/table/*")
+    code = page.url.rsplit("/", 1)[-1].split("?")[0]
+    with Session(create_engine(app_server.database_url)) as db:
+        info = service.room_info(db, code)
+    assert info.game == "uestop"
+    assert info.options == {"mode": "cha_da_tarde", "target": 3,
+                            "custom_categories": [["Cores", "Frutas do pomar", "Bichos", "Nomes de avós"]]}
+    # A customizable card needs exactly 4 categories: refused in words, no table created.
+    page.goto(app_server.url("/"))
+    page.wait_for_selector("#create")
+    time.sleep(1.0)
+    page.select_option("#opt-game", "uestop")
+    page.wait_for_selector("#opt-custom_2")
+    page.fill("#opt-custom_2", "Cores\nFrutas")
+    page.click("#create")
+    page.wait_for_selector("#notice")
+    assert "UeStop!" in page.inner_text("#notice")

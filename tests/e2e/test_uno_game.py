@@ -16,6 +16,7 @@ import pytest
 from sqlmodel import Session, create_engine
 
 from tablegames.rooms import service
+from tests.e2e.helpers import open_table, quoted, seat_phones, wait_connected
 
 # Seats by joining order: 0 Ana (dealer), 1 Bia (plays first), 2 Cid.
 STACK = {
@@ -30,35 +31,6 @@ KEPT = {1: {"b1", "y1", "y2", "r8"}, 2: {"y4", "y6", "b5", "b6", "r2", "b9"}}
 pytestmark = pytest.mark.e2e
 
 
-class Recorder:
-    """Keeps every websocket frame a page receives."""
-
-    def __init__(self, page, name: str) -> None:
-        self.name = name
-        self.frames: list[str] = []
-        page.on("websocket", self._on_socket)
-
-    def _on_socket(self, ws) -> None:
-        if "/_event" in ws.url:
-            ws.on("framereceived", lambda payload: self.frames.append(
-                payload if isinstance(payload, str) else payload.decode("utf-8", "replace")))
-
-    def text(self, upto: int | None = None) -> str:
-        return "\n".join(self.frames[:upto])
-
-
-def quoted(card: str) -> list[str]:
-    """How a card code looks inside a JSON frame (plain or escaped inside a string)."""
-    return [f'"{card}"', f'\\"{card}\\"']
-
-
-def wait_connected(page) -> None:
-    """Waits until the page's websocket is up and the page is hydrated."""
-    page.wait_for_function("() => document.querySelector('#room-code, #player-name, #waiting, #hand')",
-                           timeout=60_000)
-    time.sleep(1.0)
-
-
 def hand_of(page) -> list[str]:
     return page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)")
 
@@ -68,22 +40,9 @@ def test_three_phones_and_a_tablet_play_a_hand(app_server, new_context, screensh
     with Session(engine) as db:
         code, host = service.create_room(db, "uno", {"dealer": 0, "stack": STACK})
 
-    tablet = new_context(viewport={"width": 1280, "height": 800}).new_page()
-    rec = {"table": Recorder(tablet, "table")}
-    tablet.goto(app_server.url(f"/table/{code}?host={host}"))
-    wait_connected(tablet)
-    tablet.wait_for_selector(f"#room-code >> text={code}")
-
-    phones = []
-    for seat, name in enumerate(NAMES):
-        page = new_context(viewport={"width": 412, "height": 915}, has_touch=True).new_page()
-        rec[seat] = Recorder(page, name)
-        page.goto(app_server.url(f"/play/{code}"))
-        wait_connected(page)
-        page.fill("#player-name", name)
-        page.click("#sit-down")
-        page.wait_for_selector("#waiting")
-        phones.append(page)
+    rec: dict = {}
+    tablet = open_table(new_context, app_server, code, host, rec)
+    phones = seat_phones(new_context, app_server, code, NAMES, rec)
     ana, bia, cid = phones
     for name in NAMES:
         tablet.get_by_text(name, exact=True).wait_for()

@@ -24,6 +24,7 @@ import pytest
 from sqlmodel import Session, create_engine
 
 from tablegames.rooms import service
+from tests.e2e.helpers import open_table, quoted, seat_phones
 
 pytestmark = pytest.mark.e2e
 
@@ -35,35 +36,6 @@ STACK = {
     "bag": list("AEILR"),  # Ana draws A E I L after MOOD, Bia draws R after WOOD
 }
 KEPT = {0: {"J"}, 1: {"V"}, 2: {"X", "Z"}}
-
-
-class Recorder:
-    """Keeps every websocket frame a page receives."""
-
-    def __init__(self, page, name: str) -> None:
-        self.name = name
-        self.frames: list[str] = []
-        page.on("websocket", self._on_socket)
-
-    def _on_socket(self, ws) -> None:
-        if "/_event" in ws.url:
-            ws.on("framereceived", lambda payload: self.frames.append(
-                payload if isinstance(payload, str) else payload.decode("utf-8", "replace")))
-
-    def text(self) -> str:
-        return "\n".join(self.frames)
-
-
-def quoted(letter: str) -> list[str]:
-    """How a tile letter looks inside a JSON frame (plain or escaped inside a string)."""
-    return [f'"{letter}"', f'\\"{letter}\\"']
-
-
-def wait_connected(page) -> None:
-    """Waits until the page's websocket is up and the page is hydrated."""
-    page.wait_for_function(
-        "() => document.querySelector('#room-code, #player-name, #waiting, #uw-rack')", timeout=60_000)
-    time.sleep(1.0)
 
 
 def rack_of(page) -> list[str]:
@@ -93,21 +65,9 @@ def test_three_phones_and_a_tablet_play_upwords(app_server, new_context, screens
         code, host = service.create_room(db, "upwords", {"first": 0, "words": "challenge",
                                                          "challenge_penalty": "none", "stack": STACK})
 
-    tablet = new_context(viewport={"width": 1280, "height": 800}).new_page()
-    rec: dict = {"table": Recorder(tablet, "table")}
-    tablet.goto(app_server.url(f"/table/{code}?host={host}"))
-    wait_connected(tablet)
-
-    phones = []
-    for seat, name in enumerate(NAMES):
-        page = new_context(viewport={"width": 412, "height": 915}, has_touch=True).new_page()
-        rec[seat] = Recorder(page, name)
-        page.goto(app_server.url(f"/play/{code}"))
-        wait_connected(page)
-        page.fill("#player-name", name)
-        page.click("#sit-down")
-        page.wait_for_selector("#waiting")
-        phones.append(page)
+    rec: dict = {}
+    tablet = open_table(new_context, app_server, code, host, rec)
+    phones = seat_phones(new_context, app_server, code, NAMES, rec)
     ana, bia, cid = phones
     for name in NAMES:
         tablet.get_by_text(name, exact=True).wait_for()
@@ -286,19 +246,8 @@ def test_words_checked_automatically(app_server, new_context, screenshot):
              "board": [[4, 3, "BC"], [4, 4, "RSA"], [4, 5, "ELMT"], [4, 6, "MOPES"]]}
     with Session(engine) as db:
         code, host = service.create_room(db, "upwords", {"first": 0, "words": "auto", "stack": stack})
-    tablet = new_context(viewport={"width": 1280, "height": 800}).new_page()
-    tablet.goto(app_server.url(f"/table/{code}?host={host}"))
-    wait_connected(tablet)
-    phones = []
-    for name in ("Ana", "Bia"):
-        page = new_context(viewport={"width": 390, "height": 844}, has_touch=True).new_page()
-        page.goto(app_server.url(f"/play/{code}"))
-        wait_connected(page)
-        page.fill("#player-name", name)
-        page.click("#sit-down")
-        page.wait_for_selector("#waiting")
-        phones.append(page)
-    ana, bia = phones
+    tablet = open_table(new_context, app_server, code, host)
+    ana, bia = seat_phones(new_context, app_server, code, ("Ana", "Bia"))
     tablet.get_by_text("Bia", exact=True).wait_for()
     tablet.click("#start")
     ana.wait_for_selector("#your-turn")

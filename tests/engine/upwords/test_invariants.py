@@ -158,9 +158,9 @@ def check_state(s: UpwordsState, auto: bool) -> None:
              + Counter(t for st in s.board for t in st))
     assert tiles == Counter(DISTRIBUTION)
     assert sum(tiles.values()) == 100
-    for st in s.board:
-        assert len(st) <= MAX_HEIGHT
-        assert all(a != b for a, b in zip(st, st[1:])), st
+    for stack in s.board:
+        assert len(stack) <= MAX_HEIGHT
+        assert all(a != b for a, b in zip(stack, stack[1:])), stack
     assert all(len(r) <= 7 for r in s.racks)
     occupied = {divmod(i, SIZE) for i, st in enumerate(s.board) if st}
     if occupied:  # one connected group of letters

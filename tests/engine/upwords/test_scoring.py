@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tests.engine.upwords.conftest import across, down, events, make, place
+from tests.engine.upwords.conftest import across, events, make, place
 
 
 def test_flat_word_two_points_a_tile() -> None:
