@@ -10,6 +10,7 @@ import time
 import pytest
 from sqlmodel import Session, create_engine
 
+from tablegames.engine import get_game
 from tablegames.rooms import service
 from tests.e2e.conftest import VENV, _app_env, _reflex, _start, _stop
 
@@ -82,6 +83,12 @@ def test_kill_9_mid_hand_then_restart(tmp_path, browser, artifacts_dir):
         with Session(engine) as db:
             after, after_version = service.current_state(db, code)
         assert after_version == version + 1 and after.discard[-1] == "r1"
+        # Identical to a game that was never interrupted: the same deal and moves, engine only.
+        uno = get_game("uno")
+        replay = uno.new(["Ana", "Bia"], {"dealer": 0, "stack": STACK}, seed=1)
+        for seat, card in ((1, "r7"), (0, "r1")):
+            replay = uno.apply(replay, seat, {"type": "play", "card": card})
+        assert after == replay
     finally:
         for context in contexts:
             context.close()

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from tablegames.engine.core import IllegalMove
+from tablegames.engine.core import IllegalMove, freeze
 from tablegames.engine.uno.cards import (
     DEFAULT_HOUSE_RULES,
     EDITIONS,
@@ -146,7 +146,7 @@ def normalize_options(options: Mapping[str, Any] | None, n_players: int) -> dict
         "wd4_bluff": bool(opts.get("wd4_bluff", False)),
         "dealer": dealer,
         "house_rules": house_rules,
-        "stack": opts.get("stack"),
+        "stack": freeze(opts.get("stack")),  # tuples, as after a JSON round trip
     }
 
 

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tablegames.engine.core import IllegalMove
+from tablegames.engine.core import IllegalMove, freeze
 from tablegames.engine.upwords.tiles import CELLS, DISTRIBUTION, EMPTY_BOARD, LETTERS, MAX_HEIGHT, SIZE
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -124,7 +124,7 @@ def normalize_options(options: Mapping[str, Any] | None, n_players: int) -> dict
     stack = opts.get("stack")
     if stack is not None:
         stack = check_stack(stack, n_players)
-    return {"words": words, "challenge_penalty": penalty, "first": first, "stack": stack}
+    return {"words": words, "challenge_penalty": penalty, "first": first, "stack": freeze(stack)}
 
 
 def check_stack(stack: Any, n_players: int) -> dict[str, Any]:

@@ -376,3 +376,11 @@ def test_a_new_hand_starts_clockwise_again_after_a_reverse():
     reversed_start = card_info(nxt.top).face == "R"
     assert nxt.direction == (-1 if reversed_start else 1)
     assert events(nxt, "new_hand") == [{"type": "new_hand", "hand": 2, "dealer": 1}]
+
+
+def test_a_stacked_game_round_trips_through_json():
+    # The stack option is stored as tuples, as it comes back from JSON (a restart reloads it).
+    game = UNO
+    state = game.new(["A", "B"], {"dealer": 0, "stack": {"hands": [["r1"], ["g2"]], "top": "r5", "draw": ["b9"]}},
+                     seed=1)
+    assert game.from_json(game.to_json(state)) == state
