@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-READY = "#room-code, #player-name, #waiting, #hand, #uw-rack"  # any screen, once rendered
+READY = "#room-code, #player-name, #waiting, #hand, #uw-rack, #ues-phone"  # any screen, once rendered
 
 
 class Recorder:

@@ -27,6 +27,7 @@ import pytest
 from sqlmodel import Session, create_engine
 
 from tablegames.rooms import service
+from tests.e2e.helpers import Recorder, open_table, seat_phones, wait_connected
 
 pytestmark = pytest.mark.e2e
 
@@ -88,29 +89,6 @@ SCHEDULE_TAP = """(at) => {
 }"""
 
 
-class Recorder:
-    """Keeps every websocket frame a page receives."""
-
-    def __init__(self, page, name: str) -> None:
-        self.name = name
-        self.frames: list[str] = []
-        page.on("websocket", self._on_socket)
-
-    def _on_socket(self, ws) -> None:
-        if "/_event" in ws.url:
-            ws.on("framereceived", lambda payload: self.frames.append(
-                payload if isinstance(payload, str) else payload.decode("utf-8", "replace")))
-
-    def text(self, upto: int | None = None) -> str:
-        return "\n".join(self.frames[:upto])
-
-
-def wait_connected(page) -> None:
-    page.wait_for_function("() => document.querySelector('#room-code, #player-name, #waiting, #ues-phone')",
-                           timeout=60_000)
-    time.sleep(1.0)
-
-
 def clock(page) -> dict[str, float]:
     """This page's clock estimate (offset: add to the page's clock to get server time)."""
     data = page.eval_on_selector("#ues-clock", "el => ({...el.dataset})")
@@ -133,11 +111,8 @@ def test_fair_slap_race_typed_and_spoken_answers(app_server, new_context, screen
     with Session(engine) as db:
         code, host = service.create_room(db, "uestop", OPTIONS)
 
-    tablet = new_context(viewport={"width": 1280, "height": 800}).new_page()
-    rec = {"table": Recorder(tablet, "table")}
-    tablet.goto(app_server.url(f"/table/{code}?host={host}"))
-    wait_connected(tablet)
-    tablet.wait_for_selector(f"#room-code >> text={code}")
+    rec: dict = {}
+    tablet = open_table(new_context, app_server, code, host, rec)
 
     phones = []
     for seat, name in enumerate(NAMES):
@@ -296,18 +271,8 @@ def test_cha_da_tarde_no_peeking_benched_give_up_and_discard(app_server, new_con
     with Session(engine) as db:
         code, host = service.create_room(db, "uestop", CHA_OPTIONS)
 
-    tablet = new_context(viewport={"width": 1280, "height": 800}).new_page()
-    tablet.goto(app_server.url(f"/table/{code}?host={host}"))
-    wait_connected(tablet)
-    phones = []
-    for name in NAMES:
-        page = new_context(viewport={"width": 412, "height": 915}, has_touch=True).new_page()
-        page.goto(app_server.url(f"/play/{code}"))
-        wait_connected(page)
-        page.fill("#player-name", name)
-        page.click("#sit-down")
-        page.wait_for_selector("#waiting")
-        phones.append(page)
+    tablet = open_table(new_context, app_server, code, host)
+    phones = seat_phones(new_context, app_server, code, NAMES)
     ana, bia, cid = phones
     for name in NAMES:
         tablet.get_by_text(name, exact=True).wait_for()
