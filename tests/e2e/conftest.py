@@ -291,9 +291,13 @@ def app_server(tmp_path_factory: pytest.TempPathFactory, artifacts_dir: Path) ->
 # ---------------------------------------------------------------------------- the browser
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def playwright():
-    """The Playwright driver (sync API), for fixtures and tests that need more than `browser`."""
+    """The Playwright driver (sync API), for fixtures and tests that need more than `browser`.
+
+    Module-scoped: a live sync driver holds an asyncio loop in the main thread, which would
+    break the later tests that run their own loop (tests/scale) or their own driver.
+    """
     if not Path(CHROMIUM).exists():
         pytest.skip(f"{CHROMIUM} is missing (scripts/test installs the Debian chromium package)")
     from playwright.sync_api import sync_playwright
@@ -302,7 +306,7 @@ def playwright():
         yield driver
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright):
     """Debian's Chromium, headless (Playwright's own browser download does not work here)."""
     chromium = playwright.chromium.launch(
