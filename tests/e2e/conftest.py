@@ -36,19 +36,16 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import signal
-import socket
 import subprocess
-import sys
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from tests.processes import answers, free_port, reflex_bin, tail
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS_DIR = REPO_ROOT / "artifacts"
@@ -112,27 +109,10 @@ class AppServer:
         return iter((self.frontend_url, self.backend_url))
 
 
-def _free_port() -> int:
-    """A TCP port nothing listens on right now (Reflex refuses an explicit port in use)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("", 0))
-        return sock.getsockname()[1]
 
 
-def _answers(url: str, timeout: float = 5.0) -> bool:
-    """True if url answers with a 2xx status."""
-    try:
-        with urllib.request.urlopen(url, timeout=timeout) as response:  # noqa: S310 (localhost)
-            return 200 <= response.status < 300
-    except (urllib.error.URLError, OSError, ValueError):
-        return False
 
 
-def _tail(path: Path, lines: int = 60) -> str:
-    try:
-        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
-    except OSError:
-        return "(no log)"
 
 
 def _app_env(tmp: Path, web_dir: Path) -> dict[str, str]:
@@ -151,14 +131,6 @@ def _app_env(tmp: Path, web_dir: Path) -> dict[str, str]:
     return env
 
 
-def _reflex() -> str:
-    for candidate in (Path(sys.executable).parent / "reflex", VENV / "bin" / "reflex"):
-        if candidate.exists():
-            return str(candidate)
-    found = shutil.which("reflex")
-    if not found:
-        pytest.fail("reflex is not installed: run scripts/setup (or scripts/test)")
-    return found
 
 
 def _stop(proc: subprocess.Popen) -> None:
@@ -202,19 +174,19 @@ def _start(env: dict[str, str], log_path: Path,
     its seat, belongs to the page's origin, port included).
     """
     if APP_ENV == "prod":
-        port = int(same_ports_as.frontend_url.rsplit(":", 1)[1]) if same_ports_as else _free_port()
+        port = int(same_ports_as.frontend_url.rsplit(":", 1)[1]) if same_ports_as else free_port()
         ports = ["--frontend-port", str(port), "--backend-port", str(port)]
         front = back = f"http://localhost:{port}"
     else:
         if same_ports_as:
             fport, bport = (int(u.rsplit(":", 1)[1]) for u in same_ports_as)
         else:
-            fport, bport = _free_port(), _free_port()
+            fport, bport = free_port(), free_port()
         while bport == fport:
-            bport = _free_port()
+            bport = free_port()
         ports = ["--frontend-port", str(fport), "--backend-port", str(bport)]
         front, back = f"http://localhost:{fport}", f"http://localhost:{bport}"
-    cmd = [_reflex(), "run", "--env", APP_ENV, *ports, "--backend-host", "127.0.0.1"]
+    cmd = [reflex_bin(), "run", "--env", APP_ENV, *ports, "--backend-host", "127.0.0.1"]
     with log_path.open("ab") as log:
         log.write(f"\n$ {' '.join(cmd)}\n".encode())
         log.flush()
@@ -236,7 +208,7 @@ def _start(env: dict[str, str], log_path: Path,
         if proc.poll() is not None:
             _stop(proc)
             return f"reflex exited with status {proc.returncode} before the app answered"
-        if _answers(server.url("/")) and _answers(back + "/ping"):
+        if answers(server.url("/")) and answers(back + "/ping"):
             return proc, server
         time.sleep(1.0)
     _stop(proc)
@@ -266,21 +238,21 @@ def app_server(tmp_path_factory: pytest.TempPathFactory, artifacts_dir: Path) ->
     if (REPO_ROOT / "alembic.ini").exists():  # as scripts/start: apply committed migrations
         with log_path.open("ab") as log:
             migrate = subprocess.run(  # noqa: S603
-                [_reflex(), "db", "migrate"], cwd=REPO_ROOT, env=env, stdout=log,
+                [reflex_bin(), "db", "migrate"], cwd=REPO_ROOT, env=env, stdout=log,
                 stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, timeout=180, check=False,
             )
         if migrate.returncode != 0:
-            pytest.fail(f"reflex db migrate failed; log {log_path}:\n{_tail(log_path)}")
+            pytest.fail(f"reflex db migrate failed; log {log_path}:\n{tail(log_path)}")
 
     result: tuple[subprocess.Popen, AppServer] | str = "not started"
     for _attempt in range(3):  # a free port can be taken between picking and binding it
         result = _start(env, log_path)
         if not isinstance(result, str):
             break
-        if "already in use" not in _tail(log_path, 15):
+        if "already in use" not in tail(log_path, 15):
             break
     if isinstance(result, str):
-        pytest.fail(f"{result}; log {log_path}:\n{_tail(log_path)}")
+        pytest.fail(f"{result}; log {log_path}:\n{tail(log_path)}")
     proc, server = result
     try:
         yield server

@@ -22,13 +22,12 @@ import shutil
 import signal
 import socket
 import subprocess
-import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from tests.processes import answers, free_port, reflex_bin, tail
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 VENV = REPO_ROOT / ".venv"
@@ -84,11 +83,6 @@ def install(packages: list[str] | None = None, log_path: Path | None = None) -> 
 # ---------------------------------------------------------------------------- helpers
 
 
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on right now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def _wait_port(port: int, timeout: float, proc: subprocess.Popen | None = None) -> bool:
@@ -104,19 +98,8 @@ def _wait_port(port: int, timeout: float, proc: subprocess.Popen | None = None) 
     return False
 
 
-def _answers(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=2) as response:
-            return 200 <= response.status < 300
-    except (urllib.error.URLError, OSError, ValueError):
-        return False
 
 
-def tail(path: Path, lines: int = 40) -> str:
-    try:
-        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
-    except OSError:
-        return "(no log)"
 
 
 def _kill_group(proc: subprocess.Popen, sig: int, wait: float) -> None:
@@ -278,14 +261,6 @@ class Postgres:
 # ---------------------------------------------------------------------------- the app
 
 
-def reflex_bin() -> str:
-    for candidate in (Path(sys.executable).parent / "reflex", VENV / "bin" / "reflex"):
-        if candidate.exists():
-            return str(candidate)
-    found = shutil.which("reflex")
-    if not found:
-        raise RuntimeError("reflex is not installed: run scripts/setup")
-    return found
 
 
 def app_env(tmp: Path, database_url: str, redis_url: str | None, workers: int = 1) -> dict[str, str]:
@@ -347,7 +322,7 @@ class Backend:
         while time.monotonic() < deadline:
             if proc.poll() is not None:
                 raise RuntimeError(f"backend on port {port} exited with {proc.returncode}:\n{tail(log_path)}")
-            if _answers(backend.url + "/ping"):
+            if answers(backend.url + "/ping"):
                 return backend
             time.sleep(0.2)
         backend.stop()
