@@ -259,7 +259,7 @@ def start_single(tmp: Path) -> Server:
     services.migrate(env, log)
     backend = services.Backend.start(env, log_path=log)
     return Server("single", backend.url, db_url, {"backend": backend.pids}, backend.stop,
-                  "1 worker, SQLite, disk state manager")
+                  "1 worker, SQLite, memory state manager")
 
 
 def start_scaled(tmp: Path, workers: int) -> Server:

@@ -2,7 +2,7 @@
 
 import reflex as rx
 
-from tablegames import pwa
+from tablegames import gc_pauses, pwa
 from tablegames.pages import phone, table
 from tablegames.pages.landing import landing
 from tablegames.state.room import Screen
@@ -17,3 +17,4 @@ app = rx.App(
 app.add_page(landing, route="/", title="Table Games", on_load=Screen.open_landing)
 app.add_page(table.table_page, route="/table/[code]", title="Table Games: table", on_load=table.ON_LOAD)
 app.add_page(phone.phone_page, route="/play/[code]", title="Table Games: hand", on_load=phone.ON_LOAD)
+gc_pauses.install()

@@ -94,9 +94,12 @@ def _room(session: Session, code: str) -> Room:
     code = normalize_code(code)
     room = session.exec(select(Room).where(Room.code == code)).first()
     if room is None:
-        raise RoomError("unknown_room", f"There is no table with the code {code or '(empty)'}.",
-                        room=code)
+        raise _unknown_room(code)
     return room
+
+
+def _unknown_room(code: str) -> RoomError:
+    return RoomError("unknown_room", f"There is no table with the code {code or '(empty)'}.", room=code)
 
 
 def _seats(session: Session, room: Room) -> list[Seat]:
@@ -147,6 +150,15 @@ def room_info(session: Session, code: str) -> RoomInfo:
     return RoomInfo(code=room.code, game=room.game, options=json.loads(room.options_json),
                     status=room.status, version=room.version,
                     seats=tuple((s.seat, s.name) for s in _seats(session, room)))
+
+
+def room_version(session: Session, code: str) -> int:
+    """The room's version (every accepted change adds one)."""
+    code = normalize_code(code)
+    version = session.exec(select(Room.version).where(Room.code == code)).first()
+    if version is None:
+        raise _unknown_room(code)
+    return version
 
 
 def join_room(session: Session, code: str, name: Any) -> tuple[int, str]:
@@ -281,8 +293,9 @@ def apply_move(session: Session, code: str, seat: int, move: Any,
     now = time.time()  # logged with the move: a replay feeds the engine the same time
     new_state = get_game(room.game).apply(state, seat, dict(move), now=now)
     status = "finished" if get_game(room.game).result(new_state) else "playing"
+    version = room.version
     new_state = _commit_state(session, room, new_state, seat, dict(move), status, now)
-    return new_state, room.version
+    return new_state, version + 1
 
 
 def next_hand(session: Session, code: str, host_secret: str) -> Any:
@@ -333,9 +346,12 @@ def _commit_state(session: Session, room: Room, state: Any, seat: int | None,
         session.add(FinishedGame(room_id=room.id, game=room.game, players_json=json.dumps(list(state.players)),
                                  scores_json=json.dumps(result["scores"]),
                                  winners_json=json.dumps(result["winners"]), finished_at=now))
+    code = room.code
     session.commit()
-    session.refresh(room)
-    _remember(_CACHE, room.code, new_version, state)
+    _remember(_CACHE, code, new_version, state)
+    public = _PUBLIC.get(code)
+    if public and public[0] == old_version:  # a move changes no seat nor option
+        _remember(_PUBLIC, code, new_version, {**public[1], "status": status, "version": new_version})
     return state
 
 
@@ -360,6 +376,26 @@ def screen(session: Session, code: str, seat: int | None) -> dict[str, Any]:
             "seats": [{"seat": s.seat, "name": s.name} for s in _seats(session, room)],
         }
         _remember(_PUBLIC, room.code, room.version, public)
-    state = _engine_state(room)
-    view = get_game(room.game).view(state, seat) if state is not None else None
+    return _with_view(public, room.game, _engine_state(room), seat)
+
+
+def screen_at(code: str, version: int, seat: int | None) -> dict[str, Any] | None:
+    """:func:`screen` at ``version`` from this process's memory, or None if it doesn't hold it.
+
+    No database access: a committed version never changes, so what this process built or
+    committed for it is still true. Every screen of a room asks after every move; the
+    move's own worker already holds the new version, so the fan-out reads nothing.
+    """
+    public, state = _PUBLIC.get(code), _CACHE.get(code)
+    if not public or public[0] != version:
+        return None
+    if public[1]["status"] == "lobby":
+        return _with_view(public[1], public[1]["game"], None, seat)
+    if not state or state[0] != version:
+        return None
+    return _with_view(public[1], public[1]["game"], state[1], seat)
+
+
+def _with_view(public: dict[str, Any], game: str, state: Any, seat: int | None) -> dict[str, Any]:
+    view = get_game(game).view(state, seat) if state is not None else None
     return {**public, "view": view}

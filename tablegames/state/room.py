@@ -58,17 +58,22 @@ class RoomShared(rx.SharedState):
         code = _route_code(self)
         if not code:
             return
+        linked = self
         if self._linked_to != room_token(code):
             if self._linked_to:
                 await self._unlink()
             linked = await self._link_to(room_token(code))
-            linked.version = _version(code)
+        # A page load catches up with the database: a change this process never announced
+        # (a worker that died after committing) shows at the latest on the next load.
+        version = _version(code)
+        if version != linked.version:
+            linked.version = max(version, linked.version)
 
 
 def _version(code: str) -> int:
     try:
         with rx.session() as db:
-            return service.room_info(db, code).version
+            return service.room_version(db, code)
     except RoomError:
         return -1
 
@@ -142,21 +147,10 @@ class Screen(rx.State):
         if not self.room_code or shared.version < 0:
             return {}
         seat = self._seat if self.role == "phone" and self._seat >= 0 else None
-        try:
-            with rx.session() as db:
-                data = service.screen(db, self.room_code, seat)
-        except RoomError:
+        data = _screen_data(self.room_code, shared.version, seat, self.language)
+        if data is None:
             return {}
-        data["is_host"] = self._is_host
-        data["me"] = self._seat if self.role == "phone" else -1
-        view = data["view"]
-        if view:
-            names = [p["name"] for p in view["players"]]
-            data["event_lines"] = [event_text(self.language, e, names, data["game"]) for e in view["events"]]
-            data["greyskull"] = any(e["type"] == "greyskull" for e in view["events"])
-            if data["game"] == "uno":
-                data["hand_groups"] = _group_by_color(view.get("hand", []))
-        return json.loads(json.dumps(data))  # plain JSON types for the front end
+        return {**data, "is_host": self._is_host, "me": self._seat if self.role == "phone" else -1}
 
     @rx.var
     async def online(self) -> list[int]:
@@ -292,7 +286,7 @@ class Screen(rx.State):
         try:
             with rx.session() as db:
                 seat, secret = service.join_room(db, self.room_code, form.get("name"))
-                version = service.room_info(db, self.room_code).version
+                version = service.room_version(db, self.room_code)
         except RoomError as err:
             self.notice = self._say(err)
             return rx.toast.error(self.notice)
@@ -304,11 +298,13 @@ class Screen(rx.State):
 
     async def _act(self, action: Callable[[Session], Any]):
         """Runs ``action(db)`` on this room: a refusal becomes this screen's notice (and a
-        toast, returned for the event to send); success refreshes every screen of the room."""
+        toast, returned for the event to send); success refreshes every screen of the room.
+        An action that returns the room's new version (an int) saves a query."""
         try:
             with rx.session() as db:
-                action(db)
-                version = service.room_info(db, self.room_code).version
+                version = action(db)
+                if not isinstance(version, int):
+                    version = service.room_version(db, self.room_code)
         except (IllegalMove, RoomError) as err:
             self.notice = self._say(err)
             return rx.toast.error(self.notice)
@@ -324,7 +320,7 @@ class Screen(rx.State):
             self.notice = self._say(RoomError("unknown_seat", "No seat."))
             return rx.toast.error(self.notice)
         expected = seen_version if seen_version >= 0 else None
-        return await self._act(lambda db: service.apply_move(db, self.room_code, self._seat, move, expected))
+        return await self._act(lambda db: service.apply_move(db, self.room_code, self._seat, move, expected)[1])
 
     @rx.event
     def pick(self, card: str):
@@ -355,6 +351,43 @@ class Screen(rx.State):
 
 
 HOST_ACTIONS = {"start": service.start_game, "next_hand": service.next_hand, "rematch": service.rematch}
+
+
+# (code, seat, language) -> (version, what Screen.screen shows): Reflex asks for a screen
+# more than once per move (linked-state patching recomputes it), and a version never
+# changes. Only the newest version is kept: fewer long-lived objects for the GC to scan.
+_SCREENS: dict[tuple[str, int | None, str], tuple[int, dict[str, Any]]] = {}
+SCREENS_KEPT = 5_000
+
+
+def _screen_data(code: str, version: int, seat: int | None, lang: str) -> dict[str, Any] | None:
+    """The room's public facts and ``seat``'s view at ``version``, with the event lines in
+    ``lang``, as plain JSON types (None for an unknown room). Shared by every screen that
+    shows the same seat in the same language: treat it as read-only."""
+    key = (code, seat, lang)
+    cached = _SCREENS.get(key)
+    if cached is not None and cached[0] == version:
+        return cached[1]
+    data = service.screen_at(code, version, seat)
+    if data is None:  # another worker made this version, or this process restarted
+        try:
+            with rx.session() as db:
+                data = service.screen(db, code, seat)
+        except RoomError:
+            return None
+    view = data["view"]
+    if view:
+        names = [p["name"] for p in view["players"]]
+        data["event_lines"] = [event_text(lang, e, names, data["game"]) for e in view["events"]]
+        data["greyskull"] = any(e["type"] == "greyskull" for e in view["events"])
+        if data["game"] == "uno":
+            data["hand_groups"] = _group_by_color(view.get("hand", []))
+    data = json.loads(json.dumps(data))  # plain JSON types for the front end
+    _SCREENS.pop(key, None)
+    if len(_SCREENS) >= SCREENS_KEPT:
+        del _SCREENS[next(iter(_SCREENS))]
+    _SCREENS[key] = (data["version"], data)
+    return data
 
 
 def _group_by_color(hand: list[str]) -> list[list[str]]:

@@ -315,7 +315,7 @@ class UeStopUI(rx.State):
         if seat < 0:
             screen.notice = screen._say(RoomError("unknown_seat", "No seat."))
             return rx.toast.error(screen.notice)
-        return await screen._act(lambda db: service.apply_move(db, code, seat, move))
+        return await screen._act(lambda db: service.apply_move(db, code, seat, move)[1])
 
     @rx.event
     async def answer_typed(self, form: dict):
