@@ -7,7 +7,9 @@ runs ``hydrate_and_load``: the hydrate plus the page's on_load handlers, ``RoomS
 and ``Screen.open_phone``/``open_table``), then events as ``42/_event,["event",{...}]``.
 Deltas come back as ``42/_event,["event",{"delta":{state: {var: value}}}]``; Engine.IO pings
 ("2") are answered ("3"). LocalStorage vars the server sets (seat and host secrets) are kept
-and sent back in the hydrate, as a reloaded page does.
+and sent back in the hydrate, as a reloaded page does. A ``window.location.reload()`` the
+server asks for (``_call_script``) is done as the browser does it: a new socket, the same
+tab token and LocalStorage.
 
 Used by tests/scale and bench/load.py. Only loopback URLs are expected.
 """
@@ -54,10 +56,12 @@ class Device:
         self.notices: list[str] = []
         self.frames = 0
         self.bytes = 0
+        self.reloads = 0  # page reloads the server asked for
         self.connected = False
         self.on_screen: Callable[[Device, dict[str, Any]], None] | None = None
         self._ws: Any = None
         self._reader: asyncio.Task | None = None
+        self._reloading: asyncio.Task | None = None
         self._waiters: list[tuple[Callable[[Device], bool], asyncio.Future]] = []
 
     # -- connection ------------------------------------------------------------------
@@ -82,7 +86,7 @@ class Device:
                    "router_data": router_data(self.path)}
         await self._ws.send("40/_event," + json.dumps({"event": hydrate}))
         self.connected = True
-        self._reader = asyncio.create_task(self._read())
+        self._reader = asyncio.create_task(self._read(self._ws))
         await self.until(lambda d: d.screen.get("code") is not None or bool(d.notices), timeout)
 
     async def close(self) -> None:
@@ -97,6 +101,21 @@ class Device:
             try:
                 await self._reader
             except (asyncio.CancelledError, Exception):  # noqa: BLE001, S110 (closing anyway)
+                pass
+
+    async def reload(self, timeout: float = 30.0) -> None:
+        """What a reloaded page does: a new socket, the same tab token and LocalStorage
+        (waiters keep waiting across it)."""
+        self.reloads += 1
+        old_ws, old_reader = self._ws, self._reader
+        self.screen, self.notices = {}, []
+        await self.connect(timeout)
+        if old_reader is not None:
+            old_reader.cancel()
+        if old_ws is not None:
+            try:
+                await asyncio.wait_for(old_ws.close(), 5)
+            except (TimeoutError, OSError, websockets.WebSocketException):
                 pass
 
     async def send(self, handler: str, payload: dict[str, Any]) -> float:
@@ -132,11 +151,11 @@ class Device:
         return (self.screen.get("view") or {}) if self.screen else {}
 
     # -- receiving -------------------------------------------------------------------
-    async def _read(self) -> None:
+    async def _read(self, ws: Any) -> None:
         try:
-            async for message in self._ws:
+            async for message in ws:
                 if message == "2":  # Engine.IO ping
-                    await self._ws.send("3")
+                    await ws.send("3")
                     continue
                 now = time.perf_counter()
                 self.frames += 1
@@ -146,8 +165,9 @@ class Device:
         except (websockets.WebSocketException, OSError):
             pass
         finally:
-            self.connected = False
-            self._wake()
+            if self._ws is ws:  # not a socket a reload has replaced
+                self.connected = False
+                self._wake()
 
     def _on_event(self, packet: list[Any], now: float) -> None:
         if not packet:
@@ -157,6 +177,9 @@ class Device:
             return
         if packet[0] != "event" or len(packet) < 2 or not isinstance(packet[1], dict):
             return
+        if any(e.get("name") == "_call_script" and "location.reload()" in json.dumps(e.get("payload"))
+               for e in packet[1].get("events") or () if isinstance(e, dict)):
+            self._reloading = asyncio.create_task(self.reload())
         delta = packet[1].get("delta") or {}
         screen_delta = delta.get(SCREEN) or {}
         for var in STORAGE_VARS:

@@ -5,10 +5,11 @@ Fixtures
                      schema migrated with `reflex db migrate`; yields a Scaled with .env (the
                      app environment: DATABASE_URL, REFLEX_REDIS_URL, one worker per process),
                      .redis, .pg, .db (an SQLAlchemy engine for seeding and checking rooms).
-  backends           factory: backends(n) -> n `reflex run --env prod --backend-only`
+  backends           factory: backends(n, env=None) -> n `reflex run --env prod --backend-only`
                      processes on their own ports sharing that Redis and database (so a test
                      points each phone at a chosen worker); backends.start(port=...) starts one
                      more (a restart in place of a killed one); all stopped after the test.
+                     scaled.restart_redis() replaces Redis with an empty one on its port.
 
 Skipped, with the reason, when redis-server or PostgreSQL is not installed (scripts/test and
 .ci/run install both with apt-get) or cannot start here.
@@ -50,6 +51,12 @@ class Scaled:
     db: Engine
     tmp: Path
 
+    def restart_redis(self) -> None:
+        """Stops redis-server and starts an empty one on the same port (no persistence)."""
+        port = self.redis.port
+        self.redis.stop()
+        self.redis = services.Redis.start(self.tmp / "redis", port=port)
+
 
 @pytest.fixture(scope="session")
 def scaled(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Scaled]:
@@ -74,8 +81,10 @@ def scaled(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Scaled]:
         env = services.app_env(tmp, pg.url, redis.url, workers=1)
         services.migrate(env, ARTIFACTS / "scale-migrate.log")
         engine = create_engine(pg.url)
-        yield Scaled(redis=redis, pg=pg, env=env, db=engine, tmp=tmp)
+        made = Scaled(redis=redis, pg=pg, env=env, db=engine, tmp=tmp)
+        yield made
         engine.dispose()
+        redis = made.redis  # a test may have restarted it
     finally:
         pg.stop()
         redis.stop()
@@ -87,15 +96,17 @@ class Backends:
     def __init__(self, scaled: Scaled, label: str) -> None:
         self.scaled, self.label, self.started = scaled, label, []
 
-    def __call__(self, n: int) -> list[services.Backend]:
-        return [self.start() for _ in range(n)]
+    def __call__(self, n: int, env: dict[str, str] | None = None) -> list[services.Backend]:
+        return [self.start(env=env) for _ in range(n)]
 
-    def start(self, port: int | None = None, log_path: Path | None = None) -> services.Backend:
-        """One more backend (on ``port``: a restart in place of a killed one)."""
+    def start(self, port: int | None = None, log_path: Path | None = None,
+              env: dict[str, str] | None = None) -> services.Backend:
+        """One more backend (on ``port``: a restart in place of a killed one; ``env``: settings
+        added to the scaled environment)."""
         if log_path is None:
             log_path = ARTIFACTS / f"scale-{self.label}-backend{len(self.started)}.log"
             log_path.write_text("")
-        backend = services.Backend.start(self.scaled.env, port=port, log_path=log_path)
+        backend = services.Backend.start({**self.scaled.env, **(env or {})}, port=port, log_path=log_path)
         self.started.append(backend)
         return backend
 

@@ -1,0 +1,147 @@
+"""Faults of the scaled setup: everything killed at once, Redis emptied, states expired.
+
+Each test plays the scripted hand of ``uno_hand`` across two workers, breaks something in
+the middle, brings devices back as a person would (a reloaded page: the same tab token, the
+seat and host secrets from LocalStorage) and finishes the hand. Every time, after every
+move every device shows exactly the engine-only expected view, and at the end the database
+state equals the uninterrupted engine run and a replay of the stored move log, which holds
+exactly one entry per move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+import redis as redis_client
+from sqlmodel import Session, select
+
+from tablegames.rooms import service
+from tablegames.rooms.models import MoveLog, Room
+from tests.scale.client import Device
+from tests.scale.uno_hand import (NAMES, SCRIPT, STACK, TIMEOUT, UNO, check_views, replay_log,
+                                  seat_everyone, start_seed)
+
+pytestmark = [pytest.mark.scale, pytest.mark.timeout(300)]
+
+BREAK_AT = 4  # Cid's draw: the fault comes right after it is acknowledged
+
+
+async def play_and_step(devices: list[Device], phones: list[Device], seat: int,
+                        move: dict[str, Any], expected: Any) -> Any:
+    """Plays one scripted move and checks that every device shows its exact view after it."""
+    version = phones[seat].version
+    await phones[seat].move(move, version)
+    expected = UNO.apply(expected, seat, move)
+    for device in devices:
+        await device.until_version(version + 1, TIMEOUT)
+    check_views(devices[0], phones, expected, version + 1)
+    return expected
+
+
+def play_hand_with_a_fault(scaled, backends, fault: Callable[[list[Device]], Awaitable[None]],
+                           env: dict[str, str] | None = None) -> str:
+    """Plays the hand on two workers with ``fault(devices)`` after move ``BREAK_AT`` was
+    acknowledged; checks the views after every move and the database at the end."""
+    a, b = backends(2, env=env)
+
+    async def play() -> tuple[str, Any]:
+        with Session(scaled.db) as db:
+            code, _host = service.create_room(db, "uno", {"dealer": 0, "stack": STACK})
+        table = Device(b.url, f"/table/{code}?host={_host}", "table")
+        phones = [Device((a, b, a)[seat].url, f"/play/{code}", name) for seat, name in enumerate(NAMES)]
+        devices = [table, *phones]
+        try:
+            await seat_everyone(scaled, table, phones)
+            with Session(scaled.db) as db:
+                expected = UNO.new(list(NAMES), {"dealer": 0, "stack": STACK}, seed=start_seed(db, code))
+            for seat, move in SCRIPT[:BREAK_AT]:
+                expected = await play_and_step(devices, phones, seat, move, expected)
+            seat, move = SCRIPT[BREAK_AT]
+            before = phones[seat].version
+            await phones[seat].move(move, before)
+            await phones[seat].until_version(before + 1, TIMEOUT)  # acknowledged: in the database
+            expected = UNO.apply(expected, seat, move)
+
+            started = time.perf_counter()
+            await fault(devices)
+            for device in devices:
+                await device.until_version(before + 1, TIMEOUT)
+            check_views(table, phones, expected, before + 1)
+            print(f"devices back and in step {time.perf_counter() - started:.2f} s after the fault")
+
+            for seat, move in SCRIPT[BREAK_AT + 1:]:
+                expected = await play_and_step(devices, phones, seat, move, expected)
+            return code, expected
+        finally:
+            for device in devices:
+                await device.close()
+
+    code, expected = asyncio.run(play())
+    assert expected.phase == "hand_over" and expected.scores[0] == 44
+    service.clear_cache()
+    with Session(scaled.db) as db:
+        stored, _ = service.current_state(db, code)
+        replayed = replay_log(db, code)
+        moves = db.exec(select(MoveLog).join(Room, MoveLog.room_id == Room.id)
+                        .where(Room.code == code, MoveLog.seat.is_not(None))).all()
+    assert len(moves) == len(SCRIPT)  # no move lost, none applied twice
+    assert UNO.to_json(stored) == UNO.to_json(expected)
+    assert UNO.to_json(replayed) == UNO.to_json(expected)
+    return code
+
+
+def test_every_worker_killed_and_redis_emptied_mid_hand(scaled, backends):
+    """kill -9 of the whole app (both workers) and a Redis restart that loses every tab and
+    room state: the database alone brings the table back."""
+
+    async def fault(devices: list[Device]) -> None:
+        workers = list(backends.started)
+        for worker in workers:
+            worker.kill_9()
+        scaled.restart_redis()
+        assert redis_client.Redis.from_url(scaled.redis.url).dbsize() == 0
+        for worker in workers:
+            backends.start(port=worker.port, log_path=worker.log_path)
+        for device in devices:
+            await device.reload(TIMEOUT)
+
+    play_hand_with_a_fault(scaled, backends, fault)
+
+
+def test_redis_restart_under_running_workers(scaled, backends):
+    """Redis restarts empty while both workers keep running and every socket stays open:
+    each device's next event finds no state; the page reloads itself and is back in step."""
+
+    async def fault(devices: list[Device]) -> None:
+        scaled.restart_redis()
+        for device in devices:
+            await device.until(lambda d: d.reloads > 0, TIMEOUT)
+
+    play_hand_with_a_fault(scaled, backends, fault)
+
+
+def test_devices_away_longer_than_the_state_expiry(scaled, backends):
+    """Every tab goes away (phones locked, the table closed) for longer than Reflex keeps
+    states (2 s here, an hour by default): Redis forgets them and the room; the devices
+    come back with their seat and host secrets and the room comes back from the database."""
+    expiry = 2
+
+    async def fault(devices: list[Device]) -> None:
+        for device in devices:
+            await device.close()
+        store = redis_client.Redis.from_url(scaled.redis.url)
+        code = devices[0].path.split("?")[0].rsplit("/", 1)[-1]
+        patterns = [f"{d.token}*" for d in devices] + [f"room-{code}*"]
+        deadline = time.monotonic() + 30
+        while kept := [key for pattern in patterns for key in store.keys(pattern)]:
+            assert time.monotonic() < deadline, f"Redis kept {kept} past their expiry"
+            await asyncio.sleep(0.5)
+        for device in devices:
+            device.screen, device.notices = {}, []
+            await device.connect(TIMEOUT)
+
+    play_hand_with_a_fault(scaled, backends, fault, env={"REFLEX_REDIS_TOKEN_EXPIRATION": str(expiry)})
