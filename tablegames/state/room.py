@@ -248,6 +248,16 @@ class Screen(rx.State):
     def _say(self, err: IllegalMove | RoomError) -> str:
         return error_text(self.language, err.code, err.params) or err.message
 
+    def _no_seat(self) -> list[rx.event.EventSpec]:
+        """A move from a browser the server knows no seat for: refused. If the browser does
+        hold a seat secret for this room, the server lost its tab state without hearing it
+        again (Reflex rebuilt an expired state without the page's LocalStorage): the page
+        reloads once and comes back with its seat."""
+        self.notice = self._say(RoomError("unknown_seat", "No seat."))
+        # A rebuilt state runs this event before the page's on_load: the code is the URL's.
+        code = self.room_code or _route_code(self)
+        return [rx.toast.error(self.notice), rx.call_script(reload_if_seated(code))]
+
     async def _bump(self, version: int) -> None:
         shared = await self.get_state(RoomShared)
         shared.version = max(shared.version, version)  # two moves at once never go back
@@ -317,8 +327,7 @@ class Screen(rx.State):
         """Phone: sends a move for THIS browser's seat (the seat is never an argument)."""
         self.picking = ""
         if self.role != "phone" or self._seat < 0:
-            self.notice = self._say(RoomError("unknown_seat", "No seat."))
-            return rx.toast.error(self.notice)
+            return self._no_seat()
         expected = seen_version if seen_version >= 0 else None
         return await self._act(lambda db: service.apply_move(db, self.room_code, self._seat, move, expected)[1])
 
@@ -348,6 +357,18 @@ class Screen(rx.State):
             self.notice = self._say(RoomError("unknown_action", f"Unknown action {action!r}."))
             return rx.toast.error(self.notice)
         return await self._act(lambda db: HOST_ACTIONS[action](db, self.room_code, secret))
+
+
+RELOAD_GUARD_MS = 30_000  # at most one such reload per tab in this time
+
+
+def reload_if_seated(code: str) -> str:
+    """Browser script: reload if this device holds a seat secret for room ``code`` (and has
+    not reloaded for that in the last ``RELOAD_GUARD_MS``)."""
+    return ("(() => { let seats = {}; try { seats = JSON.parse(localStorage.getItem('tg_seats') || '{}'); }"
+            " catch (e) {} const last = Number(sessionStorage.getItem('tg_reloaded') || 0);"
+            f" if (seats[{json.dumps(code)}] && Date.now() - last > {RELOAD_GUARD_MS})"
+            " { sessionStorage.setItem('tg_reloaded', String(Date.now())); window.location.reload(); } })()")
 
 
 HOST_ACTIONS = {"start": service.start_game, "next_hand": service.next_hand, "rematch": service.rematch}

@@ -229,8 +229,7 @@ class UeStopClock(rx.State):
         """SLAP: the tap's phone time goes to the server clock, then to the engine."""
         screen, code, seat = await _screen_seat(self)
         if seat < 0:
-            screen.notice = screen._say(RoomError("unknown_seat", "No seat."))
-            return rx.toast.error(screen.notice)
+            return screen._no_seat()
         move: dict[str, Any] = {"type": "slap"}
         t = server_tap_time(self._samples, tap_ms)
         if t is not None:
@@ -313,8 +312,7 @@ class UeStopUI(rx.State):
         """Applies a move for this browser's seat (the room's one path: ``Screen._act``)."""
         screen, code, seat = await _screen_seat(self)
         if seat < 0:
-            screen.notice = screen._say(RoomError("unknown_seat", "No seat."))
-            return rx.toast.error(screen.notice)
+            return screen._no_seat()
         return await screen._act(lambda db: service.apply_move(db, code, seat, move)[1])
 
     @rx.event

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 import uuid
 from collections.abc import Callable
@@ -57,6 +58,7 @@ class Device:
         self.frames = 0
         self.bytes = 0
         self.reloads = 0  # page reloads the server asked for
+        self._reloaded_at = float("-inf")
         self.connected = False
         self.on_screen: Callable[[Device, dict[str, Any]], None] | None = None
         self._ws: Any = None
@@ -177,14 +179,17 @@ class Device:
             return
         if packet[0] != "event" or len(packet) < 2 or not isinstance(packet[1], dict):
             return
-        if any(e.get("name") == "_call_script" and "location.reload()" in json.dumps(e.get("payload"))
-               for e in packet[1].get("events") or () if isinstance(e, dict)):
+        scripts = [str((e.get("payload") or {}).get("javascript_code", ""))
+                   for e in packet[1].get("events") or () if isinstance(e, dict) and e.get("name") == "_call_script"]
+        if any(self._reloads_for(script) for script in scripts):
             self._reloading = asyncio.create_task(self.reload())
         delta = packet[1].get("delta") or {}
         screen_delta = delta.get(SCREEN) or {}
-        for var in STORAGE_VARS:
-            if var in screen_delta:
-                self.storage[var] = screen_delta[var]
+        # As the browser does: a delta that is not hydrated yet never writes LocalStorage.
+        if (delta.get(ROOT) or {}).get("is_hydrated_rx_state_") is not False:
+            for var in STORAGE_VARS:
+                if var in screen_delta:
+                    self.storage[var] = screen_delta[var]
         if screen_delta.get(NOTICE_VAR):
             self.notices.append(screen_delta[NOTICE_VAR])
         if SCREEN_VAR in screen_delta:
@@ -196,6 +201,22 @@ class Device:
             if self.on_screen is not None:
                 self.on_screen(self, screen)
         self._wake()
+
+    def _reloads_for(self, script: str) -> bool:
+        """Whether the browser would reload on this script: ``window.location.reload()``, or
+        ``state.room.reload_if_seated``'s (reload if LocalStorage holds a seat secret for the
+        room, at most once in its guard time)."""
+        if "window.location.reload()" not in script:
+            return False
+        condition = re.search(r"seats\[(\"[^\"]*\")\] && Date.now\(\) - last > (\d+)", script)
+        if condition is None:
+            return True
+        seats = json.loads(self.storage.get("seat_secrets_rx_state_") or "{}")
+        guard_s = int(condition.group(2)) / 1000
+        if not seats.get(json.loads(condition.group(1))) or time.monotonic() - self._reloaded_at < guard_s:
+            return False
+        self._reloaded_at = time.monotonic()
+        return True
 
     def _wake(self) -> None:
         keep = []

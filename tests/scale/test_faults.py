@@ -42,6 +42,17 @@ async def play_and_step(devices: list[Device], phones: list[Device], seat: int,
     return expected
 
 
+async def wait_until_forgotten(scaled, devices: list[Device]) -> None:
+    """Waits until Redis holds no state of these tabs nor of their room (they expired)."""
+    store = redis_client.Redis.from_url(scaled.redis.url)
+    code = devices[0].path.split("?")[0].rsplit("/", 1)[-1]
+    patterns = [f"{d.token}*" for d in devices] + [f"room-{code}*"]
+    deadline = time.monotonic() + 30
+    while kept := [key for pattern in patterns for key in store.keys(pattern)]:
+        assert time.monotonic() < deadline, f"Redis kept {kept} past their expiry"
+        await asyncio.sleep(0.5)
+
+
 def play_hand_with_a_fault(scaled, backends, fault: Callable[[list[Device]], Awaitable[None]],
                            env: dict[str, str] | None = None) -> str:
     """Plays the hand on two workers with ``fault(devices)`` after move ``BREAK_AT`` was
@@ -133,15 +144,30 @@ def test_devices_away_longer_than_the_state_expiry(scaled, backends):
     async def fault(devices: list[Device]) -> None:
         for device in devices:
             await device.close()
-        store = redis_client.Redis.from_url(scaled.redis.url)
-        code = devices[0].path.split("?")[0].rsplit("/", 1)[-1]
-        patterns = [f"{d.token}*" for d in devices] + [f"room-{code}*"]
-        deadline = time.monotonic() + 30
-        while kept := [key for pattern in patterns for key in store.keys(pattern)]:
-            assert time.monotonic() < deadline, f"Redis kept {kept} past their expiry"
-            await asyncio.sleep(0.5)
+        await wait_until_forgotten(scaled, devices)
         for device in devices:
             device.screen, device.notices = {}, []
             await device.connect(TIMEOUT)
+
+    play_hand_with_a_fault(scaled, backends, fault, env={"REFLEX_REDIS_TOKEN_EXPIRATION": str(expiry)})
+
+
+def test_phone_pages_left_open_longer_than_the_state_expiry(scaled, backends):
+    """Every page stays open, sockets connected, while nothing happens for longer than the
+    state expiry: Reflex rebuilds a forgotten state on the next event without the page's
+    LocalStorage. The table's heartbeat links it again; a phone's next tap is refused (no
+    seat) with a script that reloads the page because it does hold a seat secret, and the
+    reloaded page has its seat and hand back."""
+    expiry = 2
+
+    async def fault(devices: list[Device]) -> None:
+        table, *phones = devices
+        await wait_until_forgotten(scaled, devices)
+        assert all(d.connected for d in devices)
+        await table.send("heartbeat", {"_value": 0})
+        for phone in phones:
+            await phone.move({"type": "pass"})  # any tap: the server no longer knows the seat
+        for phone in phones:
+            await phone.until(lambda d: d.reloads == 1 and d.seat >= 0, TIMEOUT)
 
     play_hand_with_a_fault(scaled, backends, fault, env={"REFLEX_REDIS_TOKEN_EXPIRATION": str(expiry)})
