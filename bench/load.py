@@ -13,7 +13,7 @@ install them):
 Setups, measured in one run, each started and stopped by this script on free loopback ports
 (``reflex run --env prod --backend-only``, no front end: the devices are simulated):
 
-* ``single``: one backend worker, SQLite, Reflex's default (disk) state manager: what
+* ``single``: one backend worker, SQLite, the memory state manager (rxconfig.py): what
   ``scripts/start`` serves;
 * ``scaled``: ``--workers`` granian workers behind one port (the kernel spreads the
   connections, so the devices of one room land on different workers), Reflex's Redis state

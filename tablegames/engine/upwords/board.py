@@ -138,7 +138,7 @@ def examine(board: Sequence[str], rack: Sequence[str], tiles: Any,
     try:
         _check(board, rack, tiles, words, p)
     except IllegalMove as exc:
-        p.error = exc
+        p.error = exc.with_traceback(None)  # kept without its frames (they hold p: a cycle)
     return p
 
 

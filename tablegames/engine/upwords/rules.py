@@ -253,8 +253,8 @@ def _place(s: UpwordsState, seat: int, tiles: Any, words: Container[str] | None)
     if auto and words is None:
         raise RuntimeError("words settled automatically need a dictionary")
     p = examine(s.board, s.racks[seat], tiles, words if auto else None)
-    if p.error:
-        raise p.error
+    if p.error:  # a fresh exception: raising the stored one would tie it to this frame in a cycle
+        raise IllegalMove(p.error.code, p.error.message, **p.error.params)
     t = _Table(s)
     rack_before = tuple(t.racks[seat])
     for r, c, letter in p.tiles:

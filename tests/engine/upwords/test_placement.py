@@ -267,3 +267,23 @@ def test_bad_seat_and_not_your_turn() -> None:
     refused(s, True, {"type": "pass"}, "bad_seat")
     err = refused(s, 1, across(4, 4, "AT"), "not_your_turn")
     assert err.params == {"player": "P0"}
+
+
+def test_a_refused_play_and_its_preview_leave_no_reference_cycle() -> None:
+    """A busy worker's full garbage collections walk every object a cycle keeps alive: a
+    refused play must be freed by reference counting alone (no exception kept with the
+    frames that hold it)."""
+    import gc
+
+    s = with_cat()
+    bad = across(0, 0, "SO")  # not connected to CAT
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(20):
+            with pytest.raises(IllegalMove):
+                UPWORDS.apply(s, 0, {"type": "place", "tiles": bad})
+            assert UPWORDS.preview(s, 0, bad)["error"]["code"] == "not_connected"
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
