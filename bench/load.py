@@ -27,7 +27,7 @@ joins with a name through the join form handler, and the table starts the game w
 host handler. Then the phone whose turn it is waits a think time (human pace: uniform in
 ``--think``, default 1-3 s; burst: none) and sends ``Screen.move`` with the version it saw
 (``seen_version``). The table deals the next hand (``host next_hand``) when one is over,
-and sends the heartbeat a real table sends every 5 s.
+and sends the heartbeat a real table sends every 5 s (phones send theirs every 5 minutes).
 
 For every move: the time from sending it until EVERY other device of the room (the table
 and the other phones) received a screen with the new version (p50/p95/p99/max), the
@@ -61,6 +61,7 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
+from tablegames.state import redis_upkeep
 from tests.scale import services
 from tests.scale.client import Device
 
@@ -68,6 +69,7 @@ ARTIFACTS = REPO_ROOT / "artifacts"
 MOVE_TIMEOUT = 10.0  # a move nobody hears of within this time counts as a time-out
 SEAT_LIMIT = 240.0  # seconds to seat all rooms of a phase; rooms not seated by then are skipped
 HEARTBEAT = 5.0  # the table page's heartbeat interval (rx.moment interval=5000)
+PHONE_KEEPALIVE = redis_upkeep.keepalive_ms() / 1000  # the phone page's (default expiry: 5 min)
 NAMES = ("Ana", "Bia", "Cid", "Duda", "Eli", "Fabi", "Gil", "Hugo", "Iara", "Juca")
 
 
@@ -225,17 +227,20 @@ async def play_room(room: Room, stats: Stats, think: tuple[float, float], until:
 
 
 async def heartbeats(rooms: list[Room], until: float) -> None:
-    """Every table page sends Screen.heartbeat every 5 s (spread over the interval)."""
-    offsets = {room.code: random.Random(room.code).uniform(0, HEARTBEAT) for room in rooms}
+    """Every page sends Screen.heartbeat as the real one does: tables every 5 s, phones every
+    ``PHONE_KEEPALIVE`` (each device at its own offset in its interval)."""
+    beats = [(device, HEARTBEAT if device is room.table else PHONE_KEEPALIVE)
+             for room in rooms for device in room.devices]
+    offsets = [random.Random(device.token).uniform(0, interval) for device, interval in beats]
+    sent = [0] * len(beats)
     start = time.perf_counter()
-    sent = {room.code: 0 for room in rooms}
     while time.perf_counter() < until:
         now = time.perf_counter()
-        for room in rooms:
-            due = int((now - start - offsets[room.code]) // HEARTBEAT) + 1
-            if due > sent[room.code] and room.table.connected:
-                sent[room.code] = due
-                await room.table.send("heartbeat", {"_value": time.strftime("%c")})
+        for i, (device, interval) in enumerate(beats):
+            due = int((now - start - offsets[i]) // interval) + 1
+            if due > sent[i] and device.connected:
+                sent[i] = due
+                await device.send("heartbeat", {"_value": time.strftime("%c")})
         await asyncio.sleep(0.2)
 
 

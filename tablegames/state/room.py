@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from itertools import groupby
 from collections.abc import Callable
 from typing import Any
@@ -23,7 +24,13 @@ from tablegames.engine import IllegalMove
 from tablegames.i18n import DEFAULT_LANG, LANGS, catalog, error_text, event_text, pick_lang
 from tablegames.rooms import service
 from tablegames.rooms.service import RoomError, normalize_code
+from tablegames.state import redis_upkeep
 from tablegames.state.forms import GAMES, options_from_form
+
+
+# LocalStorage keys of this device's secrets, {code: secret} as JSON.
+SEATS_KEY = "tg_seats"
+HOSTS_KEY = "tg_hosts"
 
 
 def room_token(code: str) -> str:
@@ -66,8 +73,8 @@ class RoomShared(rx.SharedState):
         # A page load catches up with the database: a change this process never announced
         # (a worker that died after committing) shows at the latest on the next load.
         version = _version(code)
-        if version != linked.version:
-            linked.version = max(version, linked.version)
+        if version > linked.version:
+            linked.version = version
 
 
 def _version(code: str) -> int:
@@ -82,13 +89,13 @@ class Screen(rx.State):
     """One browser tab: its language, its seat and host secrets, and its own view."""
 
     lang: str = rx.LocalStorage("", name="tg_lang", sync=True)
-    seat_secrets: str = rx.LocalStorage("{}", name="tg_seats")
-    host_secrets: str = rx.LocalStorage("{}", name="tg_hosts")
+    seat_secrets: str = rx.LocalStorage("{}", name=SEATS_KEY)
+    host_secrets: str = rx.LocalStorage("{}", name=HOSTS_KEY)
     room_code: str = ""
     role: str = ""  # "table" or "phone"
     notice: str = ""  # the last refusal, translated
     picking: str = ""  # wild card waiting for a colour (and target) on this phone
-    tick: int = 0  # the table's heartbeat: refreshes the "online" dots
+    tick: int = 0  # heartbeats: the table's refresh the "online" dots
     show_host_link: bool = False
     new_game: str = "uno"  # landing page: the game being set up
     # Noted from the request on page load: computed vars that read self.router directly
@@ -97,6 +104,7 @@ class Screen(rx.State):
     origin: str = ""
     _seat: int = -1
     _is_host: bool = False
+    _expiry_renewed: float = 0.0  # when heartbeat last renewed this tab's keys in Redis
 
     # -- language ----------------------------------------------------------------------
     @rx.var
@@ -226,9 +234,18 @@ class Screen(rx.State):
         return self._check_room()
 
     @rx.event
-    def heartbeat(self, _value: Any = None):
-        """The table asks every few seconds who is still connected."""
+    async def heartbeat(self, _value: Any = None):
+        """Every open page, regularly: the table refreshes its "online" dots (every 5 s), and
+        every page keeps its state and its room's alive on the server (phones: see
+        ``KEEPALIVE_MS``). A state the server rebuilt without the page's LocalStorage (this
+        event came before its on_load) reloads the page if it holds a secret for the room."""
         self.tick += 1
+        if not self.role:
+            return rx.call_script(reload_if_known(_route_code(self)))
+        if redis_upkeep.enabled() and time.time() - self._expiry_renewed > redis_upkeep.renew_every():
+            self._expiry_renewed = time.time()
+            await redis_upkeep.refresh_expiry(self.router.session.client_token, room_token(self.room_code))
+        return None
 
     async def _hold_seat(self) -> None:
         """Remembers which seat this browser holds (the table shows it as online)."""
@@ -256,7 +273,7 @@ class Screen(rx.State):
         self.notice = self._say(RoomError("unknown_seat", "No seat."))
         # A rebuilt state runs this event before the page's on_load: the code is the URL's.
         code = self.room_code or _route_code(self)
-        return [rx.toast.error(self.notice), rx.call_script(reload_if_seated(code))]
+        return [rx.toast.error(self.notice), rx.call_script(reload_if_known(code))]
 
     async def _bump(self, version: int) -> None:
         shared = await self.get_state(RoomShared)
@@ -362,12 +379,14 @@ class Screen(rx.State):
 RELOAD_GUARD_MS = 30_000  # at most one such reload per tab in this time
 
 
-def reload_if_seated(code: str) -> str:
-    """Browser script: reload if this device holds a seat secret for room ``code`` (and has
-    not reloaded for that in the last ``RELOAD_GUARD_MS``)."""
-    return ("(() => { let seats = {}; try { seats = JSON.parse(localStorage.getItem('tg_seats') || '{}'); }"
-            " catch (e) {} const last = Number(sessionStorage.getItem('tg_reloaded') || 0);"
-            f" if (seats[{json.dumps(code)}] && Date.now() - last > {RELOAD_GUARD_MS})"
+def reload_if_known(code: str) -> str:
+    """Browser script: reload if this device holds a seat or host secret for room ``code``
+    (and has not reloaded for that in the last ``RELOAD_GUARD_MS``)."""
+    return ("(() => { const held = (key) => { try { return JSON.parse(localStorage.getItem(key) || '{}'); }"
+            " catch (e) { return {}; } }; const last = Number(sessionStorage.getItem('tg_reloaded') || 0);"
+            f" const code = {json.dumps(code)};"
+            f" if ((held({json.dumps(SEATS_KEY)})[code] || held({json.dumps(HOSTS_KEY)})[code])"
+            f" && Date.now() - last > {RELOAD_GUARD_MS})"
             " { sessionStorage.setItem('tg_reloaded', String(Date.now())); window.location.reload(); } })()")
 
 

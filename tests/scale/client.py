@@ -204,16 +204,17 @@ class Device:
 
     def _reloads_for(self, script: str) -> bool:
         """Whether the browser would reload on this script: ``window.location.reload()``, or
-        ``state.room.reload_if_seated``'s (reload if LocalStorage holds a seat secret for the
-        room, at most once in its guard time)."""
+        ``state.room.reload_if_known``'s (reload if LocalStorage holds a seat or host secret
+        for the room, at most once in its guard time)."""
         if "window.location.reload()" not in script:
             return False
-        condition = re.search(r"seats\[(\"[^\"]*\")\] && Date.now\(\) - last > (\d+)", script)
-        if condition is None:
+        code = re.search(r"const code = (\"[^\"]*\");", script)
+        guard = re.search(r"Date.now\(\) - last > (\d+)", script)
+        if code is None or guard is None:
             return True
-        seats = json.loads(self.storage.get("seat_secrets_rx_state_") or "{}")
-        guard_s = int(condition.group(2)) / 1000
-        if not seats.get(json.loads(condition.group(1))) or time.monotonic() - self._reloaded_at < guard_s:
+        held = [json.loads(self.storage.get(var) or "{}").get(json.loads(code.group(1)))
+                for var in ("seat_secrets_rx_state_", "host_secrets_rx_state_")]
+        if not any(held) or time.monotonic() - self._reloaded_at < int(guard.group(1)) / 1000:
             return False
         self._reloaded_at = time.monotonic()
         return True

@@ -171,3 +171,33 @@ def test_phone_pages_left_open_longer_than_the_state_expiry(scaled, backends):
             await phone.until(lambda d: d.reloads == 1 and d.seat >= 0, TIMEOUT)
 
     play_hand_with_a_fault(scaled, backends, fault, env={"REFLEX_REDIS_TOKEN_EXPIRATION": str(expiry)})
+
+
+def test_a_game_played_for_longer_than_the_state_expiry(scaled, backends):
+    """Reflex's Redis manager renews a state key only when that state changes, so a tab's
+    route and room link (which seldom change) would expire during a long game. Pages send
+    heartbeats (as every open page does, here 4 per expiry) and the heartbeat renews all of
+    the tab's keys and its room's: after several expiries of play nobody lost a seat, no
+    page had to reload, and every move reached every screen."""
+    expiry = 2
+
+    async def heartbeats(devices: list[Device]) -> None:
+        """What every open page does (phones every ``keepalive_ms``: a quarter of the expiry)."""
+        while any(d.connected for d in devices):
+            for device in devices:
+                if device.connected:
+                    await device.send("heartbeat", {"_value": 0})
+            await asyncio.sleep(expiry / 4)
+
+    async def fault(devices: list[Device]) -> None:
+        beating = asyncio.create_task(heartbeats(devices))
+        beating.add_done_callback(lambda task: task.exception())  # ends with the sockets
+        started = time.monotonic()
+        while time.monotonic() - started < 4 * expiry:  # taps, but no move is accepted
+            for phone in devices[1:]:
+                await phone.move({"type": "pass"})  # refused: not their turn, or draw first
+            await asyncio.sleep(expiry / 4)
+        assert [d.reloads for d in devices] == [0] * len(devices)
+        assert [d.seat for d in devices[1:]] == [0, 1, 2]
+
+    play_hand_with_a_fault(scaled, backends, fault, env={"REFLEX_REDIS_TOKEN_EXPIRATION": str(expiry)})
