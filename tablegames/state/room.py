@@ -240,8 +240,8 @@ class Screen(rx.State):
         ``KEEPALIVE_MS``). A state the server rebuilt without the page's LocalStorage (this
         event came before its on_load) reloads the page if it holds a secret for the room."""
         self.tick += 1
-        if not self.role:
-            return rx.call_script(reload_if_known(_route_code(self)))
+        if (reload := self._reload_if_rebuilt()) is not None:
+            return reload
         if redis_upkeep.enabled() and time.time() - self._expiry_renewed > redis_upkeep.renew_every():
             self._expiry_renewed = time.time()
             await redis_upkeep.refresh_expiry(self.router.session.client_token, room_token(self.room_code))
@@ -271,9 +271,19 @@ class Screen(rx.State):
         again (Reflex rebuilt an expired state without the page's LocalStorage): the page
         reloads once and comes back with its seat."""
         self.notice = self._say(RoomError("unknown_seat", "No seat."))
-        # A rebuilt state runs this event before the page's on_load: the code is the URL's.
+        return [rx.toast.error(self.notice), *filter(None, [self._reload_if_rebuilt()])]
+
+    def _reload_if_rebuilt(self) -> rx.event.EventSpec | None:
+        """Reflex rebuilds a forgotten tab state without the page's LocalStorage: such a
+        state holds no secret for the room and no seat or host rights. Then the page is
+        asked to reload if it does hold a secret for the room (a page that sent its secrets
+        with its hydrate, as every page load does, is never asked)."""
+        # A rebuilt state runs the page's event before its on_load: the code is the URL's.
         code = self.room_code or _route_code(self)
-        return [rx.toast.error(self.notice), rx.call_script(reload_if_known(code))]
+        if (not code or self._seat >= 0 or self._is_host or self.role == "table"
+                or self._secrets("seat_secrets").get(code) or self._secrets("host_secrets").get(code)):
+            return None
+        return rx.call_script(reload_if_known(code))
 
     async def _bump(self, version: int) -> None:
         shared = await self.get_state(RoomShared)
