@@ -7,24 +7,13 @@ transaction, before anyone is told the move was accepted.
 
 from __future__ import annotations
 
-import sqlite3
 import time
 
 import reflex as rx
 import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
 
-
-@sa.event.listens_for(sa.engine.Engine, "connect")
-def _sqlite_wal(dbapi_connection, _record) -> None:
-    """SQLite in write-ahead-log mode: one fsync per commit instead of three, and readers
-    don't wait for the writer. ``synchronous=FULL`` keeps every commit on disk before it
-    returns, so an acknowledged move survives a power cut too."""
-    if isinstance(dbapi_connection, sqlite3.Connection):
-        cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA synchronous=FULL")
-        cursor.close()
+from tablegames.rooms import connections  # noqa: F401 (registers the connection settings)
 
 
 @rx.ModelRegistry.register
