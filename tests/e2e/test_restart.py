@@ -8,6 +8,7 @@ import subprocess
 import time
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from sqlmodel import Session, create_engine
 
@@ -32,11 +33,17 @@ def _reopen(page, url: str):
 
     A tab that was connected to the killed server sometimes never gets its navigation
     answered (a socket to the dead process); a person would close it and open the link in a
-    new tab of the same browser (same LocalStorage, so the same seat): so does this.
+    new tab of the same browser (same LocalStorage, so the same seat): so does this. The
+    dev server's client (Vite) reloads its pages by itself once the server is back: that
+    reload of the same address may overtake the one asked for here.
     """
     for _ in range(4):
         try:
-            page.goto(url, wait_until="commit", timeout=30_000)
+            try:
+                page.goto(url, wait_until="commit", timeout=30_000)
+            except PlaywrightError as err:
+                if "interrupted by another navigation" not in str(err):
+                    raise
             page.wait_for_selector("#hand [data-card]", timeout=60_000)
             return page
         except PlaywrightTimeout:
