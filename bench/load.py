@@ -61,7 +61,7 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
-from tablegames.state import redis_upkeep
+from tablegames.state import upkeep
 from tests.scale import services
 from tests.scale.client import Device
 
@@ -69,7 +69,7 @@ ARTIFACTS = REPO_ROOT / "artifacts"
 MOVE_TIMEOUT = 10.0  # a move nobody hears of within this time counts as a time-out
 SEAT_LIMIT = 240.0  # seconds to seat all rooms of a phase; rooms not seated by then are skipped
 HEARTBEAT = 5.0  # the table page's heartbeat interval (rx.moment interval=5000)
-PHONE_KEEPALIVE = redis_upkeep.keepalive_ms() / 1000  # the phone page's (default expiry: 5 min)
+PHONE_KEEPALIVE = upkeep.keepalive_ms() / 1000  # the phone page's (default expiry: 5 min)
 NAMES = ("Ana", "Bia", "Cid", "Duda", "Eli", "Fabi", "Gil", "Hugo", "Iara", "Juca")
 
 

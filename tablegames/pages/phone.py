@@ -9,7 +9,7 @@ from tablegames.pages.faces_phone import faces_phone
 from tablegames.pages.uestop_phone import uestop_phone
 from tablegames.pages.uno_phone import uno_phone
 from tablegames.pages.upwords_phone import upwords_phone
-from tablegames.state import redis_upkeep
+from tablegames.state import upkeep
 from tablegames.state.room import RoomShared, Screen
 from tablegames.state.upwords import UpwordsDraft
 
@@ -59,7 +59,7 @@ def phone_page() -> rx.Component:
             ),
             rx.script(VIBRATE_SCRIPT),
             # Keeps this tab's state (and its seat) alive on the server while the page is open.
-            rx.moment(interval=redis_upkeep.keepalive_ms(), on_change=Screen.heartbeat, display="none"),
+            rx.moment(interval=upkeep.keepalive_ms(), on_change=Screen.heartbeat, display="none"),
             spacing="3", width="100%", max_width="40rem", padding="0.75rem",
         ),
         class_name="tg-phone-bg",

@@ -24,7 +24,7 @@ from tablegames.engine import IllegalMove
 from tablegames.i18n import DEFAULT_LANG, LANGS, catalog, error_text, event_text, pick_lang
 from tablegames.rooms import service
 from tablegames.rooms.service import RoomError, normalize_code
-from tablegames.state import redis_upkeep
+from tablegames.state import upkeep
 from tablegames.state.forms import GAMES, options_from_form
 
 
@@ -236,15 +236,15 @@ class Screen(rx.State):
     @rx.event
     async def heartbeat(self, _value: Any = None):
         """Every open page, regularly: the table refreshes its "online" dots (every 5 s), and
-        every page keeps its state and its room's alive on the server (phones: see
-        ``KEEPALIVE_MS``). A state the server rebuilt without the page's LocalStorage (this
+        every page keeps its state and its room's alive on the server (phones: every
+        ``upkeep.keepalive_ms()``). A state the server rebuilt without the page's LocalStorage (this
         event came before its on_load) reloads the page if it holds a secret for the room."""
         self.tick += 1
         if (reload := self._reload_if_rebuilt()) is not None:
             return reload
-        if redis_upkeep.enabled() and time.time() - self._expiry_renewed > redis_upkeep.renew_every():
+        if upkeep.enabled() and time.time() - self._expiry_renewed > upkeep.renew_every():
             self._expiry_renewed = time.time()
-            await redis_upkeep.refresh_expiry(self.router.session.client_token, room_token(self.room_code))
+            await upkeep.refresh_expiry(self.router.session.client_token, room_token(self.room_code))
         return None
 
     async def _hold_seat(self) -> None:

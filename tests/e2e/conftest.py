@@ -13,6 +13,10 @@ Fixtures
   screenshot (function)  screenshot(page, "name") -> artifacts/<test>--name.png
   artifacts_dir          <repo>/artifacts (git-ignored): screenshots, the app's log.
 
+Helper
+  own_app(tmp_path, browser, log_path, **env)   context manager: an app for one test alone
+                         (its own database, front end and settings; restartable in place).
+
 How the app is run (same as scripts/start, plus isolation so a test run never disturbs an app
 a developer is running from the same checkout):
   PATH has .venv/node-bin and .venv/bin first; REFLEX_USE_NPM=1; DATABASE_URL is a fresh
@@ -34,16 +38,19 @@ Environment knobs
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
 import subprocess
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
+from sqlmodel import create_engine
 
 from tests.processes import answers, free_port, reflex_bin, tail
 
@@ -213,6 +220,51 @@ def _start(env: dict[str, str], log_path: Path,
         time.sleep(1.0)
     _stop(proc)
     return f"the app did not answer within {START_TIMEOUT:.0f} s ({front}/ and {back}/ping)"
+
+
+@dataclass
+class OwnApp:
+    """An app started for one test alone (see :func:`own_app`): its environment, process,
+    server and database; ``new_context`` makes browser contexts that close with it."""
+
+    env: dict[str, str]
+    proc: subprocess.Popen
+    server: AppServer
+    db: Any  # an SQLAlchemy engine on the app's SQLite file
+    browser: Any
+    contexts: list = field(default_factory=list)
+
+    def new_context(self, **options):
+        context = self.browser.new_context(**options)
+        self.contexts.append(context)
+        return context
+
+    def restart(self) -> None:
+        """Starts the app again on the same ports (after the process was killed)."""
+        started = _start(self.env, self.server.log_path, same_ports_as=self.server)
+        assert not isinstance(started, str), started
+        self.proc, self.server = started
+
+
+@contextlib.contextmanager
+def own_app(tmp_path: Path, browser, log_path: Path, **extra_env: str) -> Iterator[OwnApp]:
+    """An app of the test's own with ``extra_env`` set: a fresh SQLite database and a fresh
+    front-end folder (one reused after a kill -9 served the restarted app's first page view
+    forever: Vite's dependency cache), migrated as scripts/start does; stopped afterwards."""
+    env = {**_app_env(tmp_path, tmp_path / "web"), **extra_env}
+    log_path.write_text("")
+    subprocess.run([reflex_bin(), "db", "migrate"], env=env, cwd=REPO_ROOT, check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=180)
+    started = _start(env, log_path)
+    assert not isinstance(started, str), started
+    app = OwnApp(env, *started, db=create_engine(env["DATABASE_URL"]), browser=browser)
+    try:
+        yield app
+    finally:
+        for context in app.contexts:
+            context.close()
+        _stop(app.proc)
+        app.db.dispose()
 
 
 @pytest.fixture(scope="session")

@@ -10,12 +10,12 @@ import time
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from sqlmodel import Session, create_engine
+from sqlmodel import Session
 
 from tablegames.engine import get_game
 from tablegames.rooms import service
-from tests.e2e.conftest import VENV, _app_env, _start, _stop
-from tests.processes import reflex_bin
+from tests.e2e.conftest import own_app
+from tests.e2e.helpers import seat_phones
 
 pytestmark = pytest.mark.e2e
 
@@ -58,58 +58,31 @@ def _hand(page) -> list[str]:
 
 
 def test_kill_9_mid_hand_then_restart(tmp_path, browser, artifacts_dir):
-    # A fresh front-end folder: one reused from an earlier run of this test served the
-    # restarted app's first page view forever (Vite's dependency cache after a kill -9).
-    env = _app_env(tmp_path, tmp_path / "web")
-    log = artifacts_dir / "e2e-restart-app.log"
-    log.write_text("")
-    subprocess.run([reflex_bin(), "db", "migrate"], env=env, cwd=VENV.parent, check=True,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=180)
-    started = _start(env, log)
-    assert not isinstance(started, str), started
-    proc, server = started
-    engine = create_engine(env["DATABASE_URL"])
-    contexts = []
-    try:
-        with Session(engine) as db:
+    with own_app(tmp_path, browser, artifacts_dir / "e2e-restart-app.log") as app:
+        with Session(app.db) as db:
             code, host = service.create_room(db, "uno", {"dealer": 0, "stack": STACK})
-        phones = []
-        for name in ("Ana", "Bia"):
-            context = browser.new_context(viewport={"width": 412, "height": 915})
-            contexts.append(context)
-            page = context.new_page()
-            page.goto(f"{server.frontend_url}/play/{code}")
-            page.wait_for_selector("#player-name")
-            time.sleep(1.0)
-            page.fill("#player-name", name)
-            page.click("#sit-down")
-            page.wait_for_selector("#waiting")
-            phones.append(page)
-        ana, bia = phones
-        with Session(engine) as db:
+        ana, bia = phones = seat_phones(app.new_context, app.server, code, ("Ana", "Bia"))
+        with Session(app.db) as db:
             service.start_game(db, code, host, seed=1)
         bia.reload()
         bia.wait_for_selector("#your-turn")
         bia.click('#hand [data-card="r7"]')  # accepted: Ana's turn next
         ana.wait_for_selector("#your-turn")
-        with Session(engine) as db:
+        with Session(app.db) as db:
             accepted, version = service.current_state(db, code)
         assert accepted.discard[-1] == "r7"
 
-        _kill_9(proc)  # no goodbye: whatever was acknowledged must already be on disk
-        restarted = _start(env, log, same_ports_as=server)
-        assert not isinstance(restarted, str), restarted
-        proc, server = restarted
+        _kill_9(app.proc)  # no goodbye: whatever was acknowledged must already be on disk
+        app.restart()
 
-        phones = [_reopen(page, f"{server.frontend_url}/play/{code}") for page in phones]
-        ana, bia = phones
+        ana, bia = phones = [_reopen(page, app.server.url(f"/play/{code}")) for page in phones]
         assert _hand(ana) == sorted(STACK["hands"][0])
         assert _hand(bia) == ["b3", "y8"]
         ana.wait_for_selector("#your-turn")
         ana.click('#hand [data-card="r1"]')
         bia.wait_for_selector("#your-turn")
         service.clear_cache()
-        with Session(engine) as db:
+        with Session(app.db) as db:
             after, after_version = service.current_state(db, code)
         assert after_version == version + 1 and after.discard[-1] == "r1"
         # Identical to a game that was never interrupted: the same deal and moves, engine only.
@@ -118,7 +91,3 @@ def test_kill_9_mid_hand_then_restart(tmp_path, browser, artifacts_dir):
         for seat, card in ((1, "r7"), (0, "r1")):
             replay = uno.apply(replay, seat, {"type": "play", "card": card})
         assert after == replay
-    finally:
-        for context in contexts:
-            context.close()
-        _stop(proc)

@@ -17,29 +17,14 @@ from typing import Any
 
 import pytest
 import redis as redis_client
-from sqlmodel import Session, select
 
-from tablegames.rooms import service
-from tablegames.rooms.models import MoveLog, Room
 from tests.scale.client import Device
-from tests.scale.uno_hand import (NAMES, SCRIPT, STACK, TIMEOUT, UNO, check_views, replay_log,
-                                  seat_everyone, start_seed)
+from tests.scale.uno_hand import (SCRIPT, TIMEOUT, UNO, check_stored, check_views, open_room,
+                                  play_and_check)
 
 pytestmark = [pytest.mark.scale, pytest.mark.timeout(300)]
 
 BREAK_AT = 4  # Cid's draw: the fault comes right after it is acknowledged
-
-
-async def play_and_step(devices: list[Device], phones: list[Device], seat: int,
-                        move: dict[str, Any], expected: Any) -> Any:
-    """Plays one scripted move and checks that every device shows its exact view after it."""
-    version = phones[seat].version
-    await phones[seat].move(move, version)
-    expected = UNO.apply(expected, seat, move)
-    for device in devices:
-        await device.until_version(version + 1, TIMEOUT)
-    check_views(devices[0], phones, expected, version + 1)
-    return expected
 
 
 async def wait_until_forgotten(scaled, devices: list[Device]) -> None:
@@ -54,23 +39,17 @@ async def wait_until_forgotten(scaled, devices: list[Device]) -> None:
 
 
 def play_hand_with_a_fault(scaled, backends, fault: Callable[[list[Device]], Awaitable[None]],
-                           env: dict[str, str] | None = None) -> str:
+                           env: dict[str, str] | None = None) -> None:
     """Plays the hand on two workers with ``fault(devices)`` after move ``BREAK_AT`` was
     acknowledged; checks the views after every move and the database at the end."""
     a, b = backends(2, env=env)
 
     async def play() -> tuple[str, Any]:
-        with Session(scaled.db) as db:
-            code, _host = service.create_room(db, "uno", {"dealer": 0, "stack": STACK})
-        table = Device(b.url, f"/table/{code}?host={_host}", "table")
-        phones = [Device((a, b, a)[seat].url, f"/play/{code}", name) for seat, name in enumerate(NAMES)]
-        devices = [table, *phones]
+        code, devices, expected = await open_room(scaled, a, b)
+        table, *phones = devices
         try:
-            await seat_everyone(scaled, table, phones)
-            with Session(scaled.db) as db:
-                expected = UNO.new(list(NAMES), {"dealer": 0, "stack": STACK}, seed=start_seed(db, code))
             for seat, move in SCRIPT[:BREAK_AT]:
-                expected = await play_and_step(devices, phones, seat, move, expected)
+                expected = await play_and_check(devices, seat, move, expected)
             seat, move = SCRIPT[BREAK_AT]
             before = phones[seat].version
             await phones[seat].move(move, before)
@@ -85,24 +64,13 @@ def play_hand_with_a_fault(scaled, backends, fault: Callable[[list[Device]], Awa
             print(f"devices back and in step {time.perf_counter() - started:.2f} s after the fault")
 
             for seat, move in SCRIPT[BREAK_AT + 1:]:
-                expected = await play_and_step(devices, phones, seat, move, expected)
+                expected = await play_and_check(devices, seat, move, expected)
             return code, expected
         finally:
             for device in devices:
                 await device.close()
 
-    code, expected = asyncio.run(play())
-    assert expected.phase == "hand_over" and expected.scores[0] == 44
-    service.clear_cache()
-    with Session(scaled.db) as db:
-        stored, _ = service.current_state(db, code)
-        replayed = replay_log(db, code)
-        moves = db.exec(select(MoveLog).join(Room, MoveLog.room_id == Room.id)
-                        .where(Room.code == code, MoveLog.seat.is_not(None))).all()
-    assert len(moves) == len(SCRIPT)  # no move lost, none applied twice
-    assert UNO.to_json(stored) == UNO.to_json(expected)
-    assert UNO.to_json(replayed) == UNO.to_json(expected)
-    return code
+    check_stored(scaled, *asyncio.run(play()))
 
 
 def test_every_worker_killed_and_redis_emptied_mid_hand(scaled, backends):

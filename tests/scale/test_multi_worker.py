@@ -22,13 +22,11 @@ import time
 from typing import Any
 
 import pytest
-from sqlmodel import Session, select
+from sqlmodel import Session
 
 from tablegames.rooms import service
-from tablegames.rooms.models import MoveLog, Room
-from tests.scale.client import Device
-from tests.scale.uno_hand import (NAMES, SCRIPT, STACK, TIMEOUT, UNO, check_views, replay_log,
-                                  seat_everyone, start_seed)
+from tests.scale.uno_hand import (SCRIPT, TIMEOUT, UNO, check_stored, check_views, open_room,
+                                  play_and_check)
 
 pytestmark = [pytest.mark.scale, pytest.mark.timeout(300)]
 
@@ -37,36 +35,18 @@ def test_phones_on_two_workers_play_a_whole_hand(scaled, backends):
     a, b = backends(2)
 
     async def play() -> tuple[str, Any, dict[str, int]]:
-        with Session(scaled.db) as db:
-            code, host = service.create_room(db, "uno", {"dealer": 0, "stack": STACK})
-        table = Device(b.url, f"/table/{code}?host={host}", "table")
-        phones = [Device((a, b, a)[seat].url, f"/play/{code}", name) for seat, name in enumerate(NAMES)]
+        code, devices, expected = await open_room(scaled, a, b)
         try:
-            await seat_everyone(scaled, table, phones)
-            with Session(scaled.db) as db:
-                expected = UNO.new(list(NAMES), {"dealer": 0, "stack": STACK}, seed=start_seed(db, code))
-            check_views(table, phones, expected, table.version)
             for seat, move in SCRIPT:
-                version = phones[seat].version
-                await phones[seat].move(move, version)
-                expected = UNO.apply(expected, seat, move)
-                for device in (table, *phones):
-                    await device.until_version(version + 1, TIMEOUT)
-                check_views(table, phones, expected, version + 1)
-            assert all(not p.notices for p in phones), [p.notices for p in phones]
-            frames = {d.name: d.frames for d in (table, *phones)}
-            return code, expected, frames
+                expected = await play_and_check(devices, seat, move, expected)
+            assert all(not d.notices for d in devices), [d.notices for d in devices]
+            return code, expected, {d.name: d.frames for d in devices}
         finally:
-            for device in (table, *phones):
+            for device in devices:
                 await device.close()
 
     code, expected, frames = asyncio.run(play())
-    assert expected.phase == "hand_over" and expected.scores[0] == 44
-    service.clear_cache()
-    with Session(scaled.db) as db:
-        stored, _ = service.current_state(db, code)
-        assert UNO.to_json(stored) == UNO.to_json(expected)
-        assert UNO.to_json(replay_log(db, code)) == UNO.to_json(expected)
+    check_stored(scaled, code, expected)
     print(f"frames received per device: {frames}")
 
 
@@ -79,21 +59,11 @@ def test_kill_9_a_worker_mid_hand_then_finish_it(scaled, backends, when):
     killed_at = 4  # Cid's draw (Cid is on worker a)
 
     async def play() -> tuple[str, Any, bool]:
-        with Session(scaled.db) as db:
-            code, host = service.create_room(db, "uno", {"dealer": 0, "stack": STACK})
-        table = Device(b.url, f"/table/{code}?host={host}", "table")
-        phones = [Device((a, b, a)[seat].url, f"/play/{code}", name) for seat, name in enumerate(NAMES)]
-        devices = [table, *phones]
+        code, devices, expected = await open_room(scaled, a, b)
+        table, *phones = devices
         try:
-            await seat_everyone(scaled, table, phones)
-            with Session(scaled.db) as db:
-                expected = UNO.new(list(NAMES), {"dealer": 0, "stack": STACK}, seed=start_seed(db, code))
             for seat, move in SCRIPT[:killed_at]:
-                version = phones[seat].version
-                await phones[seat].move(move, version)
-                expected = UNO.apply(expected, seat, move)
-                for device in devices:
-                    await device.until_version(version + 1, TIMEOUT)
+                expected = await play_and_check(devices, seat, move, expected)
 
             seat, move = SCRIPT[killed_at]
             before = phones[seat].version
@@ -104,14 +74,12 @@ def test_kill_9_a_worker_mid_hand_then_finish_it(scaled, backends, when):
             a.kill_9()  # no goodbye: the move may or may not have reached the database
             t_kill = time.perf_counter()
             restarted = backends.start(port=a.port, log_path=a.log_path)
-            for phone in phones:
-                if phone.backend_url == a.url:  # reload: same tab token, seat secret kept
-                    await phone.close()
-                    phone.screen, phone.notices = {}, []
-                    await phone.connect(TIMEOUT)
             assert restarted.url == a.url
+            for phone in phones:
+                if phone.backend_url == a.url:
+                    await phone.reload(TIMEOUT)
             with Session(scaled.db) as db:
-                accepted = service.room_info(db, code).version == before + 1
+                accepted = service.room_version(db, code) == before + 1
             if not accepted:  # the tap was lost with the worker: the player taps again
                 await phones[seat].until(lambda d: d.version == before, TIMEOUT)
                 await phones[seat].move(move, before)
@@ -123,12 +91,7 @@ def test_kill_9_a_worker_mid_hand_then_finish_it(scaled, backends, when):
                   f"{time.perf_counter() - t_kill:.2f} s")
 
             for seat, move in SCRIPT[killed_at + 1:]:
-                version = phones[seat].version
-                await phones[seat].move(move, version)
-                expected = UNO.apply(expected, seat, move)
-                for device in devices:
-                    await device.until_version(version + 1, TIMEOUT)
-                check_views(table, phones, expected, version + 1)
+                expected = await play_and_check(devices, seat, move, expected)
             return code, expected, accepted
         finally:
             for device in devices:
@@ -138,13 +101,4 @@ def test_kill_9_a_worker_mid_hand_then_finish_it(scaled, backends, when):
     if when == "after_ack":
         assert accepted
     print(f"[{when}] the move in flight when the worker died was {'kept' if accepted else 'lost and sent again'}")
-    assert expected.phase == "hand_over" and expected.scores[0] == 44
-    service.clear_cache()
-    with Session(scaled.db) as db:
-        stored, _ = service.current_state(db, code)
-        replayed = replay_log(db, code)
-        moves = db.exec(select(MoveLog).join(Room, MoveLog.room_id == Room.id)
-                        .where(Room.code == code, MoveLog.seat.is_not(None))).all()
-    assert len(moves) == len(SCRIPT)  # no move lost, none applied twice
-    assert UNO.to_json(stored) == UNO.to_json(expected)
-    assert UNO.to_json(replayed) == UNO.to_json(expected)
+    check_stored(scaled, code, expected)

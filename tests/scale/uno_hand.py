@@ -11,9 +11,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from sqlmodel import select
+from sqlmodel import Session, select
 
 from tablegames.engine import get_game
+from tablegames.rooms import service
 from tablegames.rooms.models import MoveLog, Room, Seat
 from tests.scale.client import Device
 
@@ -95,3 +96,51 @@ def check_views(table: Device, phones: list[Device], expected: Any, version: int
     for seat, phone in enumerate(phones):
         assert phone.version == version, (phone.name, phone.version, version)
         assert phone.view == plain(UNO.view(expected, seat)), f"{phone.name} sees another state"
+
+
+async def open_room(scaled, a, b) -> tuple[str, list[Device], Any]:
+    """A room with the stacked deck, its table on worker ``b`` and Ana, Bia, Cid on ``a``,
+    ``b``, ``a``, everyone seated and the hand dealt: ``(code, [table, *phones], expected)``
+    where ``expected`` is the engine-only state of the same deal."""
+    with Session(scaled.db) as db:
+        code, host = service.create_room(db, "uno", {"dealer": 0, "stack": STACK})
+    table = Device(b.url, f"/table/{code}?host={host}", "table")
+    phones = [Device((a, b, a)[seat].url, f"/play/{code}", name) for seat, name in enumerate(NAMES)]
+    try:
+        await seat_everyone(scaled, table, phones)
+        with Session(scaled.db) as db:
+            expected = UNO.new(list(NAMES), {"dealer": 0, "stack": STACK}, seed=start_seed(db, code))
+        check_views(table, phones, expected, table.version)
+    except BaseException:
+        for device in (table, *phones):
+            await device.close()
+        raise
+    return code, [table, *phones], expected
+
+
+async def play_and_check(devices: list[Device], seat: int, move: dict[str, Any], expected: Any) -> Any:
+    """Plays one scripted move (``devices`` = table, then phones by seat) and checks that every
+    device shows its exact view after it; returns the new expected state."""
+    table, *phones = devices
+    version = phones[seat].version
+    await phones[seat].move(move, version)
+    expected = UNO.apply(expected, seat, move)
+    for device in devices:
+        await device.until_version(version + 1, TIMEOUT)
+    check_views(table, phones, expected, version + 1)
+    return expected
+
+
+def check_stored(scaled, code: str, expected: Any) -> None:
+    """The finished hand in the database (read afresh, as after a restart) equals the
+    engine-only run and a replay of the move log, which has one entry per scripted move."""
+    assert expected.phase == "hand_over" and expected.scores[0] == 44
+    service.clear_cache()
+    with Session(scaled.db) as db:
+        stored, _ = service.current_state(db, code)
+        replayed = replay_log(db, code)
+        moves = db.exec(select(MoveLog).join(Room, MoveLog.room_id == Room.id)
+                        .where(Room.code == code, MoveLog.seat.is_not(None))).all()
+    assert len(moves) == len(SCRIPT)  # no move lost, none applied twice
+    assert UNO.to_json(stored) == UNO.to_json(expected)
+    assert UNO.to_json(replayed) == UNO.to_json(expected)

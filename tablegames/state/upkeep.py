@@ -1,4 +1,5 @@
-"""Keeping open tabs whole on Redis: refreshed expiries, and a reload when Redis lost all.
+"""Keeping open tabs whole: the pages' keep-alive interval, and on Redis refreshed
+expiries and a reload when Redis lost everything.
 
 With several workers, Reflex keeps every tab's state, every room's ``RoomShared`` (and the
 list of tabs linked to it) and which worker holds which socket in Redis. A Redis restart
