@@ -1,28 +1,43 @@
 """Reflex configuration. Everything deployment-specific comes from the environment.
 
-DATABASE_URL      database for the SQLModel tables (default: the SQLite file tablegames.db);
+TG_DATA_DIR       the folder for everything the app writes at run time (default data/ in the
+                  repository, git-ignored): the SQLite database and its -wal/-shm files.
+                  It is never watched by the development server's hot reload.
+DATABASE_URL      database for the SQLModel tables (default: SQLite, <TG_DATA_DIR>/tablegames.db);
                   PostgreSQL: postgresql+psycopg://user@host:port/db (driver in requirements.txt)
 REFLEX_REDIS_URL  Redis for the state manager (several backend workers); unset = in memory
-GRANIAN_WORKERS   backend workers of `reflex run --env prod` (read by Reflex itself; default
+GRANIAN_WORKERS   backend workers of the production server (read by Reflex itself; default
                   2 x cores + 1 with Redis, 1 without); scripts/start-scaled sets it.
                   See docs/scaling.md for the other knobs (lock and token expiry, DB pool).
 """
 
 import os
+from pathlib import Path
 
 import reflex as rx
+
+ROOT = Path(__file__).resolve().parent
+DATA_DIR = Path(os.environ.get("TG_DATA_DIR") or ROOT / "data").resolve()
+DATA_DIR.mkdir(parents=True, exist_ok=True)
+# What the app writes at run time must never restart the development server: keep the data
+# folder out of Reflex's hot-reload watch list (it watches the repository's top folders).
+_excluded = [p for p in os.environ.get("REFLEX_HOT_RELOAD_EXCLUDE_PATHS", "").split(os.pathsep) if p]
+if str(DATA_DIR) not in _excluded:
+    os.environ["REFLEX_HOT_RELOAD_EXCLUDE_PATHS"] = os.pathsep.join([*_excluded, str(DATA_DIR)])
 
 REDIS_URL = os.environ.get("REFLEX_REDIS_URL") or None
 
 config = rx.Config(
     app_name="tablegames",
-    db_url=os.environ.get("DATABASE_URL", "sqlite:///tablegames.db"),
+    db_url=os.environ.get("DATABASE_URL") or f"sqlite:///{DATA_DIR / 'tablegames.db'}",
     redis_url=REDIS_URL,
     # One process without Redis keeps tab states in memory: `reflex run` deletes the disk
     # state folder at every start anyway (the database is what survives a restart), and
     # writing every tab's state to disk after every event cost ~10 % of a move's CPU.
     state_manager_mode="redis" if REDIS_URL else "memory",
     telemetry_enabled=False,
+    # The production build ships every file also pre-compressed (served by Content-Encoding).
+    frontend_compression_formats=["brotli", "gzip"],
     plugins=[rx.plugins.RadixThemesPlugin(theme=rx.theme(appearance="dark", accent_color="green", radius="large"))],
     # A private game app needs no sitemap.xml; disabling it also silences the
     # "enabled by default" warning.

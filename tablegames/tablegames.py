@@ -2,7 +2,7 @@
 
 import reflex as rx
 
-from tablegames import gc_pauses, pwa
+from tablegames import gc_pauses, pwa, serving
 from tablegames.pages import phone, table
 from tablegames.pages.landing import landing
 from tablegames.state import upkeep
@@ -14,6 +14,7 @@ app = rx.App(
         *pwa.head_components(),
     ],
     stylesheets=["/uno.css", "/upwords.css", "/faces.css", "/uestop.css", "/app.css"],
+    api_transformer=serving.with_cache_headers,
 )
 app.add_page(landing, route="/", title="Table Games", on_load=Screen.open_landing)
 app.add_page(table.table_page, route="/table/[code]", title="Table Games: table", on_load=table.ON_LOAD)

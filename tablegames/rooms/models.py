@@ -8,12 +8,19 @@ transaction, before anyone is told the move was accepted.
 from __future__ import annotations
 
 import time
+import warnings
 
 import reflex as rx
 import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
 
 from tablegames.rooms import connections  # noqa: F401 (registers the connection settings)
+
+# Reflex merges the metadata of every registered model into one; SQLModel tables all share
+# SQLModel.metadata, so each table is offered again once per model and SQLAlchemy warns
+# "Table 'room' already exists within the given MetaData - not copying". Nothing is wrong.
+warnings.filterwarnings("ignore", r"Table '\w+' already exists within the given MetaData",
+                        category=sa.exc.SAWarning)
 
 
 @rx.ModelRegistry.register
