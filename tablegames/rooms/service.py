@@ -306,7 +306,7 @@ def next_hand(session: Session, code: str, host_secret: str) -> Any:
     if state is None or getattr(state, "phase", None) != "hand_over":
         raise RoomError("hand_not_over", "The hand is still being played.")
     move = {"type": "next_hand"}
-    new_state = get_game(room.game).apply(state, state.active[0], move)
+    new_state = get_game(room.game).apply(state, None, move)  # a system move: no seat's
     return _commit_state(session, room, new_state, None, move, "playing")
 
 

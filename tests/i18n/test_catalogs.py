@@ -195,6 +195,10 @@ def record_games(seed: int = 7, max_moves: int = 3000):
         for _ in range(max_moves):
             if uno.result(state):
                 break
+            if state.phase == "hand_over":  # the room deals the next hand (a system move)
+                state = uno.apply(state, None, {"type": "next_hand"})
+                events += list(state.events)
+                continue
             choices = [(p, m) for p in state.active for m in uno.legal_moves(state, p)]
             # rarely call UNO / catch, so that both "uno" and "caught" happen
             calls = [c for c in choices if c[1]["type"] in ("uno", "catch")]

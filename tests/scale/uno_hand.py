@@ -62,7 +62,7 @@ def replay_log(db, code: str) -> Any:
         if move["type"] == "start":
             state = engine.new(names, options, seed=move["seed"])
         elif move["type"] == "next_hand":
-            state = engine.apply(state, state.active[0], move)
+            state = engine.apply(state, None, move)
         else:
             state = engine.apply(state, entry.seat, move, now=entry.created_at)
     return state

@@ -35,6 +35,7 @@ MOVE_KEYS: dict[str, frozenset[str]] = {
 # What the player on turn must answer when something is pending.
 PENDING_ANSWERS = {"color": ("choose_color",), "wd4": ("challenge", "accept"), "dare": ("dare",)}
 OUT_OF_TURN = ("uno", "catch")
+SYSTEM_MOVES = frozenset({"next_hand"})  # applied by the room (seat None), never by a seat
 
 
 class _Table:
@@ -306,7 +307,7 @@ def legal_moves(s: UnoState, seat: int) -> list[dict[str, Any]]:
             or seat not in s.active):
         return []
     if s.phase == "hand_over":
-        return [{"type": "next_hand"}]
+        return []  # only the room deals the next hand (a system move, seat None)
     exposed = s.exposed
     moves: list[dict[str, Any]] = (
         [{"type": "catch", "target": p} for p in exposed if p != seat] if exposed else [])
@@ -358,7 +359,12 @@ def apply_move(s: UnoState, seat: int, move: Mapping[str, Any]) -> UnoState:
     Raises:
         IllegalMove: with a stable code and a sentence naming the card and the reason.
     """
-    kind = check_move("UNO", len(s.players), seat, move, MOVE_KEYS)
+    system = seat is None  # the room's own move (the host's "next hand"), no player's
+    kind = check_move("UNO", len(s.players), 0 if system else seat, move, MOVE_KEYS)
+    if system and kind not in SYSTEM_MOVES:
+        raise IllegalMove("bad_seat", "Only a player at the table can make that move.")
+    if not system and kind in SYSTEM_MOVES:
+        raise IllegalMove("system_move", "Only the table deals the next hand.")
     if s.phase == "game_over":
         raise IllegalMove("game_over", "The game is over.")
     if seat in s.out:

@@ -172,8 +172,8 @@ def test_legal_moves_of_a_seat_not_at_the_table_are_empty(state):
 # -- phases ----------------------------------------------------------------------------
 
 def test_next_hand_while_the_hand_is_played_is_hand_not_over(state):
-    refused(state, 1, "next_hand", "hand_not_over")
-    refused(state, 0, "next_hand", "hand_not_over")
+    refused(state, None, "next_hand", "hand_not_over")
+    refused(state, 0, "next_hand", "system_move")
 
 
 @pytest.mark.parametrize("seat, move", [
@@ -186,15 +186,27 @@ def test_only_next_hand_is_accepted_once_a_hand_is_over(seat, move):
     refused(over, seat, move, "hand_over")
 
 
-def test_any_seat_may_start_the_next_hand():
+def test_the_next_hand_is_a_system_move_never_a_seat_s():
+    """Issue 12, finding 6: no seat may deal the next hand (the room layer applies it with
+    seat None, for the host); the engine lists it for nobody and refuses it from a seat."""
     over = finished_hand()
-    assert UNO.legal_moves(over, 0) == [{"type": "next_hand"}]
     for seat in range(3):
-        assert act(over, seat, "next_hand").phase == "play"
+        assert UNO.legal_moves(over, seat) == []
+        refused(over, seat, "next_hand", "system_move")
+    assert act(over, None, "next_hand").phase == "play"
+
+
+def test_a_system_seat_may_make_no_player_move():
+    over, playing = finished_hand(), UNO.new(["A", "B", "C"], {"dealer": 0}, seed=1)
+    for state in (over, playing):
+        for move in ("draw", "pass", "uno", {"type": "catch", "target": 0}):
+            refused(state, None, move, "bad_seat")
+    refused(playing, None, "next_hand", "hand_not_over")
 
 
 @pytest.mark.parametrize("seat, move", [(0, "next_hand"), (2, "draw"), (0, "g1"), (1, "uno")])
 def test_no_move_is_accepted_after_the_game_is_over(seat, move):
+    seat = None if move == "next_hand" else seat
     over = finished_hand(target=1)
     assert over.phase == "game_over"
     assert over.winners == (1,)

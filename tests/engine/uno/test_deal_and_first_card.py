@@ -179,7 +179,7 @@ def test_next_hand_passes_the_deal_to_the_left():
     state = make(3, hands=[["r1", "r2"], ["r7"], ["g3", "g4"]], top="r5", dealer=0)
     over = act(state, 1, "r7")
     assert over.phase == "hand_over"
-    nxt = act(over, 2, "next_hand")
+    nxt = act(over, None, "next_hand")
     assert nxt.hand_no == 2
     assert nxt.dealer == 1
     assert events(nxt, "first_card")[0]["seat"] == 2
@@ -193,7 +193,7 @@ def test_next_hand_deal_wraps_from_the_last_seat_to_seat_zero():
     state = act(state, 0, "r1")
     state = act(state, 1, "r7")
     over = act(state, 2, "r9")
-    nxt = act(over, 0, "next_hand")
+    nxt = act(over, None, "next_hand")
     assert nxt.dealer == 0
     assert events(nxt, "first_card")[0]["seat"] == 1
 
@@ -372,7 +372,7 @@ def test_a_new_hand_starts_clockwise_again_after_a_reverse():
     assert state.direction == -1
     over = act(act(state, 0, "r1"), 2, "r9")
     assert over.phase == "hand_over"
-    nxt = act(over, 0, "next_hand")
+    nxt = act(over, None, "next_hand")
     reversed_start = card_info(nxt.top).face == "R"
     assert nxt.direction == (-1 if reversed_start else 1)
     assert events(nxt, "new_hand") == [{"type": "new_hand", "hand": 2, "dealer": 1}]

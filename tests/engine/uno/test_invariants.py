@@ -74,7 +74,7 @@ def choose(s: UnoState, rng: random.Random) -> tuple[int, dict[str, Any]] | None
     if s.phase == "game_over":
         return None
     if s.phase == "hand_over":
-        return rng.choice(s.active), {"type": "next_hand"}
+        return None, {"type": "next_hand"}  # a system move
     # Out of turn: someone catches an exposed player or the exposed player calls UNO.
     if (s.exposed and rng.random() < 0.5) or rng.random() < 0.1:
         seat = rng.randrange(n)
@@ -130,7 +130,7 @@ def check_turns(s: UnoState) -> dict[int, list[dict]]:
     else:
         assert s.phase in ("hand_over", "game_over"), s.phase
         assert s.turn == -1 and s.pending is None and s.drawn is None and not s.exposed
-        want = [{"type": "next_hand"}] if s.phase == "hand_over" else []
+        want: list = []  # next_hand is a system move: no seat lists it
         for p in range(n):
             assert moves[p] == (want if p in s.active else []), (p, moves[p])
         assert (UNO.result(s) is None) == (s.phase == "hand_over")

@@ -113,7 +113,7 @@ def test_result_is_none_while_running_and_standings_at_the_end():
 def test_game_over_refuses_every_move():
     s = act(make(hands=[["y2"], ["r1"], ["W"]], top="r5", target=50), 1, "r1")
     assert UNO.legal_moves(s, 0) == []
-    refused(s, 0, "next_hand", "game_over")
+    refused(s, None, "next_hand", "game_over")
     refused(s, 2, "draw", "game_over")
 
 
@@ -155,7 +155,7 @@ def test_elimination_player_reaching_the_target_drops_out():
     assert s2.phase == "hand_over"
     assert {"type": "eliminated", "seat": 2} in events(s2)
     assert s2.history[-1]["eliminated"] == (2,)
-    s3 = act(s2, 0, "next_hand")
+    s3 = act(s2, None, "next_hand")
     assert s3.hands[2] == ()
     assert len(s3.hands[0]) >= 7 and len(s3.hands[1]) >= 7
     assert UNO.legal_moves(s3, 2) == []
@@ -204,7 +204,7 @@ def test_elimination_next_dealer_is_the_next_seat_still_in_play():
     s = replace(s, scores=(0, 0, 95, 0))
     s2 = act(s, 3, "r1")
     assert s2.out == (2,)
-    s3 = act(s2, 0, "next_hand")
+    s3 = act(s2, None, "next_hand")
     assert s3.dealer == 3
 
 
@@ -251,8 +251,8 @@ def test_next_hand_deals_a_new_hand_with_the_next_dealer():
     s2 = act(s, 1, "r1")
     refused(s2, 0, "draw", "hand_over")
     refused(s2, 2, "r1", "hand_over")
-    assert UNO.legal_moves(s2, 2) == [{"type": "next_hand"}]
-    s3 = act(s2, 2, "next_hand")  # any seat may start it
+    assert UNO.legal_moves(s2, 2) == []
+    s3 = act(s2, None, "next_hand")  # a system move (the host, through the room)
     assert s3.phase == "play"
     assert s3.hand_no == 2
     assert s3.dealer == 1
@@ -268,13 +268,13 @@ def test_next_hand_deals_a_new_hand_with_the_next_dealer():
 
 def test_next_hand_refused_while_the_hand_is_played():
     s = make(hands=[["y2"], ["r1", "r3"], ["g9"]], top="r5")
-    refused(s, 0, "next_hand", "hand_not_over")
+    refused(s, None, "next_hand", "hand_not_over")
 
 
 def test_dealer_wraps_around():
     s = make(hands=[["r1"], ["y1"], ["g9"]], top="r5", dealer=2)
     assert s.turn == 0
-    s3 = act(act(s, 0, "r1"), 1, "next_hand")
+    s3 = act(act(s, 0, "r1"), None, "next_hand")
     assert s3.dealer == 0
 
 
@@ -282,7 +282,7 @@ def test_elimination_standings_rank_the_last_two_above_those_eliminated_earlier(
     s = make(hands=[["y2"], ["r1"], ["g7"]], top="r5", scoring="elimination", target=100)
     s = act(replace(s, scores=(0, 0, 95)), 1, "r1")
     assert s.out == (2,) and s.scores == (2, 0, 102)
-    s = act(s, 0, "next_hand")
+    s = act(s, None, "next_hand")
     # the second hand, stacked by hand: seat 1 goes out, seat 0 reaches the target and loses
     s = replace(s, hands=(("g9", "g8"), ("r1",), ()), discard=("r5",), color="r", turn=1,
                 direction=1, pending=None, drawn=None, scores=(90, 50, 102))
