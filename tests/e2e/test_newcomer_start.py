@@ -73,13 +73,20 @@ def _moves(clone: Path) -> int:
         return db.execute("SELECT count(*) FROM movelog").fetchone()[0]
 
 
-def _act(phones) -> None:
+def _act(phones, timeout: float = 20.0) -> None:
     """The phone whose turn it is keeps its drawn card, or draws one."""
-    for phone in phones:
-        if phone.query_selector("#act-pass"):
-            phone.click("#act-pass")
-            return
-    next(p for p in phones if p.query_selector("#your-turn")).click("#act-draw")
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for phone in phones:
+            if phone.query_selector("#act-pass"):
+                phone.click("#act-pass")
+                return
+        for phone in phones:
+            if phone.query_selector("#act-draw"):
+                phone.click("#act-draw")
+                return
+        phones[0].wait_for_timeout(250)
+    raise AssertionError("no phone shows a move to make")
 
 
 def _get(url: str, **headers: str):
@@ -151,7 +158,8 @@ def test_readme_start_on_a_clean_clone(tmp_path: Path, browser, artifacts_dir: P
         tablet.wait_for_function("() => /^[A-Z]{4}$/.test((document.querySelector('#room-code') || {}).innerText || '')")
         code = tablet.inner_text("#room-code").strip()
         server = SimpleNamespace(url=lambda path: base + path)
-        phones = seat_phones(new_context, server, code, ("Ana", "Bia"))
+        recorders: dict = {}
+        phones = seat_phones(new_context, server, code, ("Ana", "Bia"), rec=recorders)
         tablet.click("#start")
         for phone in phones:
             phone.wait_for_selector("#hand [data-card]")
@@ -184,6 +192,7 @@ def test_readme_start_on_a_clean_clone(tmp_path: Path, browser, artifacts_dir: P
         assert git_status == "", f"the app wrote into the code folder:\n{git_status}"
 
         # kill -9 of the whole backend: back within seconds, phones back in their seats.
+        marks = [recorders[seat].mark() for seat in range(len(phones))]
         for pid in pids:
             os.kill(pid, signal.SIGKILL)
         killed = time.monotonic()
@@ -192,7 +201,12 @@ def test_readme_start_on_a_clean_clone(tmp_path: Path, browser, artifacts_dir: P
             time.sleep(0.2)
         print(f"restart after kill -9: {time.monotonic() - killed:.1f} s")
         assert _backend_pids(clone).isdisjoint(pids)
-        for phone, hand in zip(phones, hands):
+        for seat, (phone, hand) in enumerate(zip(phones, hands)):
+            # The page reconnected by itself: the new server has sent it frames.
+            deadline = time.monotonic() + 30
+            while len(recorders[seat].frames) <= marks[seat]:
+                assert time.monotonic() < deadline, "a phone did not reconnect"
+                phone.wait_for_timeout(200)
             phone.wait_for_function(
                 "h => JSON.stringify([...document.querySelectorAll('#hand [data-card]')]"
                 ".map(e => e.dataset.card).sort()) === JSON.stringify(h)", arg=hand, timeout=30_000)
