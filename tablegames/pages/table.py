@@ -50,7 +50,7 @@ def lobby() -> rx.Component:
                         rx.cond(S["is_host"],
                                 rx.button("✕", size="1", variant="soft", color_scheme="red",
                                           aria_label=tr("ui.remove_seat"),
-                                          on_click=Screen.host("remove_seat", seat["seat"].to(int)))),
+                                          on_click=Screen.host("remove_seat", seat["id"].to(int)))),
                         align="center",
                     ),
                     class_name="tg-seat",

@@ -42,7 +42,13 @@ class Room(SQLModel, table=True):
 
 @rx.ModelRegistry.register
 class Seat(SQLModel, table=True):
-    """A player's seat at a room; the secret (hashed) gives it back after a reload."""
+    """A player's seat at a room; the secret (hashed) gives it back after a reload.
+
+    ``seat`` is the seat's id in its room: given once, never changed and never given again
+    while the room lives (a removed seat keeps its row, marked ``removed``, so its phones
+    are told so). The engine's seat numbers are the places of the seats not removed, in
+    ``seat`` order; only the rooms layer maps one to the other.
+    """
 
     id: int | None = Field(default=None, primary_key=True)
 
@@ -53,6 +59,7 @@ class Seat(SQLModel, table=True):
     name: str = Field(max_length=24)
     secret_hash: str = Field(max_length=64)
     joined_at: float = Field(default_factory=time.time)
+    removed: bool = Field(default=False, sa_column_kwargs={"server_default": sa.false()})
 
 
 @rx.ModelRegistry.register

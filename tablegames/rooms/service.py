@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import secrets
 import time
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import sqlalchemy as sa
+from confusable_homoglyphs import confusables
 from sqlmodel import Session, select
 
 from tablegames.engine import IllegalMove, get_game
@@ -26,6 +29,10 @@ CODE_ALPHABET = "BCDFGHJKMNPQRSTWXZ"
 CODE_LENGTH = 4
 MAX_NAME = 24
 MAX_MOVE_BYTES = 2_000
+# Options the engines accept only for tests (a stacked deck): refused unless the app runs
+# in test mode, which only the test suites switch on.
+TEST_MODE_ENV = "TABLEGAMES_TEST_MODE"
+TEST_ONLY_OPTIONS = ("stack",)
 
 
 class RoomError(ValueError):
@@ -47,7 +54,7 @@ class RoomInfo:
     options: dict[str, Any]
     status: str
     version: int
-    seats: tuple[tuple[int, str], ...]  # (seat, name)
+    seats: tuple[tuple[int, str], ...]  # (seat id, name), in engine seat order
 
 
 def _hash(secret: str) -> str:
@@ -103,7 +110,85 @@ def _unknown_room(code: str) -> RoomError:
 
 
 def _seats(session: Session, room: Room) -> list[Seat]:
-    return list(session.exec(select(Seat).where(Seat.room_id == room.id).order_by(Seat.seat)))
+    """The seats not removed, in engine seat order (a seat's place is its engine seat)."""
+    return list(session.exec(select(Seat).where(Seat.room_id == room.id, sa.not_(Seat.removed))
+                             .order_by(Seat.seat)))
+
+
+def _removed(session: Session, room: Room, seat_id: Any) -> RoomError:
+    """The refusal for a seat id that has no place at the room now."""
+    gone = type(seat_id) is int and session.exec(
+        select(Seat.id).where(Seat.room_id == room.id, Seat.seat == seat_id, Seat.removed)).first()
+    if gone is not None:
+        return RoomError("removed", "You were removed from this table.")
+    return RoomError("unknown_seat", "This device holds no seat at this table.")
+
+
+def _place(session: Session, room: Room, seat_id: Any) -> int:
+    """The engine seat of seat ``seat_id`` (from this version's public facts when this
+    process holds them: a move reads no seat row)."""
+    public = _PUBLIC.get(room.code)
+    ids = ([s["id"] for s in public[1]["seats"]] if public and public[0] == room.version
+           else [s.seat for s in _seats(session, room)])
+    if type(seat_id) is int and seat_id in ids:
+        return ids.index(seat_id)
+    raise _removed(session, room, seat_id)
+
+
+def test_mode() -> bool:
+    """Whether the app runs in test mode (``TABLEGAMES_TEST_MODE=1``, set by the tests)."""
+    return os.environ.get(TEST_MODE_ENV) == "1"
+
+
+def _check_test_only(options: Mapping[str, Any]) -> None:
+    if test_mode():
+        return
+    for key in TEST_ONLY_OPTIONS:
+        if key in options:
+            raise RoomError("test_only", f"The option {key!r} exists only in the app's test mode.",
+                            option=key)
+
+
+# -- names ----------------------------------------------------------------------------------
+# Removed from names: control and format characters (zero-width, bidi controls and
+# isolates, soft hyphen, byte order mark), unassigned and private-use code points.
+_DROP = frozenset({"Cc", "Cf", "Cn", "Co", "Cs"})
+
+
+def clean_name(name: Any) -> str:
+    """A typed name as it is stored and shown: NFC, whitespace runs as one space, no
+    invisible or direction-changing characters, at most ``MAX_NAME`` characters.
+
+    Raises:
+        RoomError: ``bad_name`` when nothing visible is left or the name holds a NUL.
+    """
+    if not isinstance(name, str) or "\x00" in name:
+        raise RoomError("bad_name", "Type your name to join.")
+    text = unicodedata.normalize("NFC", name[:MAX_NAME * 8])
+    text = "".join(" " if ch.isspace() else ch for ch in text
+                   if ch.isspace() or unicodedata.category(ch) not in _DROP)
+    text = " ".join(text.split())[:MAX_NAME].strip()
+    if not text:
+        raise RoomError("bad_name", "Type your name to join.")
+    return text
+
+
+def _glyphs(ch: str) -> frozenset[str]:
+    return frozenset(h["c"] for h in confusables.confusables_data.get(ch, ()))
+
+
+def looks_alike(a: str, b: str) -> bool:
+    """Whether two (cleaned) names look the same: letter by letter equal, equal but for
+    case, or confusable (Unicode's confusables, e.g. Latin "A" and Cyrillic "А")."""
+    if len(a) != len(b):
+        return a.casefold() == b.casefold()
+    for x, y in zip(a, b, strict=True):
+        if x == y or x.casefold() == y.casefold():
+            continue
+        xs, ys = {x, x.casefold(), x.upper()}, {y, y.casefold(), y.upper()}
+        if not any(c in _glyphs(d) or d in _glyphs(c) for c in xs for d in ys):
+            return False
+    return True
 
 
 def player_range(game: str, options: Mapping[str, Any]) -> tuple[int, int]:
@@ -131,6 +216,7 @@ def create_room(session: Session, game: str, options: Mapping[str, Any] | None =
     except KeyError:
         raise RoomError("unknown_game", f"There is no game called {game!r}.") from None
     options = dict(options or {})
+    _check_test_only(options)
     engine.check_options(options)
     host_secret = secrets.token_urlsafe(18)
     for _ in range(50):
@@ -165,21 +251,23 @@ def join_room(session: Session, code: str, name: Any) -> tuple[int, str]:
     """Seats a new player.
 
     Returns:
-        ``(seat, seat_secret)``; the secret gives the seat back later (keep it on the phone).
+        ``(seat_id, seat_secret)``; the secret gives the seat back later (keep it on the
+        phone). The id stays this seat's while the room lives (see ``models.Seat``).
     """
     room = _room(session, code)
-    if not isinstance(name, str) or not name.strip():
-        raise RoomError("bad_name", "Type your name to join.")
-    name = " ".join(name.split())[:MAX_NAME]
+    name = clean_name(name)
     if room.status != "lobby":
         raise RoomError("already_started", "This game has already started: ask for a rematch to join.")
     seats = _seats(session, room)
     if len(seats) >= player_range(room.game, json.loads(room.options_json))[1]:
         raise RoomError("table_full", f"This table is full ({len(seats)} players).", count=len(seats))
-    if any(s.name.casefold() == name.casefold() for s in seats):
-        raise RoomError("name_taken", f"Somebody at this table is already called {name}.", name=name)
+    for s in seats:
+        if looks_alike(s.name, name):
+            raise RoomError("name_taken", f"Somebody at this table is already called {s.name}.", name=s.name)
     secret = secrets.token_urlsafe(18)
-    seat = len(seats)
+    # A new id, never one a removed seat had: that seat's phones must not get this one's hand.
+    last = session.exec(select(sa.func.max(Seat.seat)).where(Seat.room_id == room.id)).first()
+    seat = 0 if last is None else last + 1
     session.add(Seat(room_id=room.id, seat=seat, name=name, secret_hash=_hash(secret)))
     room.version += 1  # every screen shows the seats: make them refresh
     session.add(room)
@@ -192,12 +280,19 @@ def join_room(session: Session, code: str, name: Any) -> tuple[int, str]:
 
 
 def rejoin(session: Session, code: str, secret: Any) -> int:
-    """The seat that ``secret`` holds at the room ``code``."""
+    """The id of the seat that ``secret`` holds at the room ``code``.
+
+    Raises:
+        RoomError: ``removed`` if the host removed that seat, ``unknown_seat`` if the
+            secret holds none.
+    """
     room = _room(session, code)
     if isinstance(secret, str) and secret:
         digest = _hash(secret)
-        for s in _seats(session, room):
+        for s in session.exec(select(Seat).where(Seat.room_id == room.id)):
             if secrets.compare_digest(s.secret_hash, digest):
+                if s.removed:
+                    raise RoomError("removed", "You were removed from this table.")
                 return s.seat
     raise RoomError("unknown_seat", "This device holds no seat at this table.")
 
@@ -212,21 +307,19 @@ def is_host(session: Session, code: str, host_secret: Any) -> bool:
 
 
 def remove_seat(session: Session, code: str, host_secret: str, seat: Any) -> None:
-    """Host only, in the lobby: frees a seat (later seats move up one place)."""
+    """Host only, in the lobby: removes the seat with id ``seat``. Every other seat keeps
+    its id; the removed seat's phones lose it at once (their moves are refused as
+    ``removed``) and may join again as a new seat."""
     room = _room(session, code)
     _check_host(room, host_secret)
     if room.status != "lobby":
         raise RoomError("already_started", "Seats can only be removed before the game starts.")
-    seats = _seats(session, room)
-    if not isinstance(seat, int) or not 0 <= seat < len(seats):
+    found = [s for s in _seats(session, room) if type(seat) is int and s.seat == seat]
+    if not found:
         raise RoomError("bad_seat", f"There is no seat {seat!r}.")
-    session.delete(seats[seat])
-    session.flush()
-    for s in seats[seat + 1:]:
-        s.seat -= 1
-        session.add(s)
-        session.flush()
-    room.version += 1  # seat numbers changed: old seat secrets now point to new places
+    found[0].removed = True
+    session.add(found[0])
+    room.version += 1  # every screen shows the seats: make them refresh
     session.add(room)
     session.commit()
 
@@ -244,6 +337,7 @@ def update_options(session: Session, code: str, host_secret: str,
         raise RoomError("already_started", "Options can only change before the game starts.")
     if not isinstance(changes, Mapping):
         raise RoomError("bad_options", "Those options are not readable.")
+    _check_test_only(changes)
     options = {**json.loads(room.options_json), **changes}
     get_game(room.game).check_options(options)
     room.options_json = json.dumps(options)
@@ -270,12 +364,14 @@ def start_game(session: Session, code: str, host_secret: str, seed: int | None =
     return _commit_state(session, room, state, None, {"type": "start", "seed": state.seed}, "playing")
 
 
-def apply_move(session: Session, code: str, seat: int, move: Any,
+def apply_move(session: Session, code: str, seat: int | None, move: Any,
                expected_version: int | None = None) -> tuple[Any, int]:
     """Applies a player's move and stores it before returning.
 
     Args:
-        seat: from the server's own seat mapping, never from the client's message.
+        seat: the seat id, from the server's own seat mapping, never from the client's
+            message (None: a system move, such as settling a race). The log names the
+            engine seat it maps to.
         move: the move dict, as the client sent it (validated by the engine).
         expected_version: the version the client saw; a different one means a stale tap.
 
@@ -289,12 +385,13 @@ def apply_move(session: Session, code: str, seat: int, move: Any,
         raise IllegalMove("bad_move", "That move is not readable.")
     if expected_version is not None and expected_version != room.version:
         raise RoomError("stale", "The table changed before your tap arrived: look again.")
+    place = None if seat is None else _place(session, room, seat)
     state = _engine_state(room)
     now = time.time()  # logged with the move: a replay feeds the engine the same time
-    new_state = get_game(room.game).apply(state, seat, dict(move), now=now)
+    new_state = get_game(room.game).apply(state, place, dict(move), now=now)
     status = "finished" if get_game(room.game).result(new_state) else "playing"
     version = room.version
-    new_state = _commit_state(session, room, new_state, seat, dict(move), status, now)
+    new_state = _commit_state(session, room, new_state, place, dict(move), status, now)
     return new_state, version + 1
 
 
@@ -358,8 +455,9 @@ def _commit_state(session: Session, room: Room, state: Any, seat: int | None,
 def screen(session: Session, code: str, seat: int | None) -> dict[str, Any]:
     """Everything one screen may show: the room's public facts plus ``view(state, seat)``.
 
-    ``seat`` is None for the table (and for a phone that has no seat yet): it then gets
-    the table's view, which holds no hand. Every screen of a room asks after each move,
+    ``seat`` is a seat id, None for the table (and for a phone that has no seat yet): it
+    then gets the table's view, which holds no hand, as does a removed seat. ``me`` is the
+    engine seat of ``seat`` (-1: none), ``removed`` whether that seat was removed. Every screen of a room asks after each move,
     so the public part is built once per version.
     """
     room = _room(session, code)
@@ -373,7 +471,8 @@ def screen(session: Session, code: str, seat: int | None) -> dict[str, Any]:
             "status": room.status,
             "version": room.version,
             "options": get_game(room.game).public_options(json.loads(room.options_json)),
-            "seats": [{"seat": s.seat, "name": s.name} for s in _seats(session, room)],
+            # seat: the engine seat (the place), id: the seat's id for the life of the room
+            "seats": [{"seat": i, "id": s.seat, "name": s.name} for i, s in enumerate(_seats(session, room))],
         }
         _remember(_PUBLIC, room.code, room.version, public)
     return _with_view(public, room.game, _engine_state(room), seat)
@@ -397,5 +496,6 @@ def screen_at(code: str, version: int, seat: int | None) -> dict[str, Any] | Non
 
 
 def _with_view(public: dict[str, Any], game: str, state: Any, seat: int | None) -> dict[str, Any]:
-    view = get_game(game).view(state, seat) if state is not None else None
-    return {**public, "view": view}
+    me = next((s["seat"] for s in public["seats"] if s["id"] == seat), -1) if seat is not None else -1
+    view = get_game(game).view(state, me if me >= 0 else None) if state is not None else None
+    return {**public, "view": view, "me": me, "removed": seat is not None and me < 0}

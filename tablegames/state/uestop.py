@@ -67,7 +67,7 @@ KEEP_PENDING = 6  # pings whose answer has not come back yet
 MIN_SAMPLES = 3  # fewer samples: no estimate, the arrival time counts
 SETTLE_SLACK = 0.01  # seconds after the deadline before settling
 RETRIES = 4  # optimistic-lock retries (another worker moved the room at the same time)
-SERVER_SEAT = 0  # the seat the server settles races with (the engine accepts any seat)
+SERVER_SEAT = None  # races are settled as a system move (seat None), by no player
 OVERDUE = 0.5  # seconds after the deadline before the table's watchdog settles a race
 
 

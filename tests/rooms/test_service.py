@@ -126,11 +126,14 @@ def test_start_needs_two_players(db):
     assert err.value.code == "not_enough_players"
 
 
-def test_host_removes_a_seat_and_later_seats_move_up(db):
-    code, host, (_, _, cid) = table_with(db, ["Ana", "Bia", "Cid"])
+def test_host_removes_a_seat_and_the_others_keep_theirs(db):
+    code, host, (_, bia, cid) = table_with(db, ["Ana", "Bia", "Cid"])
     service.remove_seat(db, code, host, 1)
     assert [n for _, n in service.room_info(db, code).seats] == ["Ana", "Cid"]
-    assert service.rejoin(db, code, cid) == 1
+    assert service.rejoin(db, code, cid) == 2  # a seat id never changes
+    with pytest.raises(RoomError) as err:
+        service.rejoin(db, code, bia)
+    assert err.value.code == "removed"
 
 
 def test_moves_are_stored_with_versions_before_they_are_acknowledged(db, engine):

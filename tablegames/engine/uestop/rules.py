@@ -300,7 +300,10 @@ def apply_move(s: UeStopState, seat: int, move: Mapping[str, Any],
     Raises:
         IllegalMove: with a stable code and a sentence saying why.
     """
-    kind = check_move("UeStop!", len(s.players), seat, move, MOVE_KEYS)
+    system = seat is None  # the room settling a race whose window closed (no player's move)
+    kind = check_move("UeStop!", len(s.players), 0 if system else seat, move, MOVE_KEYS)
+    if system and kind != "settle":
+        raise IllegalMove("bad_seat", "Only a player at the table can make that move.")
     if s.phase == "game_over":
         raise IllegalMove("game_finished", "The game is over.")
     if now is not None and not finite(now):

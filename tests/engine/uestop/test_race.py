@@ -54,6 +54,12 @@ def test_settle_waits_for_the_window() -> None:
     refused(s, 0, {"type": "settle"}, "race_over", now=T0 + 0.8)
 
 
+def test_the_room_settles_as_no_seat_and_makes_no_other_move() -> None:
+    s = slap(started(), 2, T0 + 0.4, T0 + 0.45)
+    refused(s, None, {"type": "slap"}, "bad_seat", now=T0 + 0.5)
+    assert act(s, None, {"type": "settle"}, T0 + 0.7).answerer == 2
+
+
 def test_the_first_move_after_the_window_settles_by_itself() -> None:
     s = slap(started(), 2, T0 + 0.4, T0 + 0.45)
     # the winner's answer arrives before the server's settle tick
