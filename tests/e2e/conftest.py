@@ -130,6 +130,7 @@ def _app_env(tmp: Path, web_dir: Path) -> dict[str, str]:
     env["REFLEX_WEB_WORKDIR"] = str(web_dir)
     env["REFLEX_STATES_WORKDIR"] = str(tmp / "states")
     env["REFLEX_CHECK_LATEST_VERSION"] = "0"
+    env["TABLEGAMES_TEST_MODE"] = "1"  # stacked decks (the "stack" option) are accepted
     env["PYTHONUNBUFFERED"] = "1"
     if os.environ.get("TABLEGAMES_E2E_HOT_RELOAD") != "1":
         no_reload = tmp / "no-hot-reload"
