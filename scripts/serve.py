@@ -32,8 +32,12 @@ from collections.abc import Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-WEB_DIR = ROOT / ".build" / "web"
+sys.path.insert(0, str(ROOT))
+# REFLEX_WEB_WORKDIR puts the build elsewhere (the e2e tests build one per test server).
+WEB_DIR = Path(os.environ.get("REFLEX_WEB_WORKDIR") or ROOT / ".build" / "web").resolve()
 STAMP = "tablegames-build.stamp"
+
+from tablegames.serving import die_with_parent  # noqa: E402 (needs ROOT on sys.path)
 # What the compiled front end is made from (Python pages compile to it; assets are copied in).
 BUILD_INPUTS = ("tablegames", "assets", "rxconfig.py", "reflex.lock", "requirements.txt")
 SKIPPED_PARTS = {"__pycache__", ".pytest_cache"}
@@ -92,13 +96,13 @@ def child_env(port: int) -> dict[str, str]:
         REFLEX_USE_NPM="1",
         REFLEX_CHECK_LATEST_VERSION="0",
         PYTHONUNBUFFERED="1",
+        TG_SUPERVISED="1",
     )
     return env
 
 
 def build(port: int, log: Path) -> None:
     """Builds the production front end into .build/web, then writes the stamp."""
-    WEB_DIR.mkdir(parents=True, exist_ok=True)
     (WEB_DIR / STAMP).unlink(missing_ok=True)
     reflex = str(Path(sys.executable).parent / "reflex")
     started = time.monotonic()
@@ -184,6 +188,7 @@ def supervise(host: str, port: int, ready_message: str) -> int:
             proc = subprocess.Popen(  # noqa: S603
                 [sys.executable, str(Path(__file__).resolve()), "--worker", "--host", host, "--port", str(port)],
                 cwd=ROOT, env=child_env(port), stdin=subprocess.DEVNULL, start_new_session=True,
+                preexec_fn=die_with_parent,  # noqa: PLW1509 (a prctl call, no threads yet)
             )
             while proc.poll() is None and not answers(ping):
                 time.sleep(0.2)
@@ -240,8 +245,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.worker:
         run_worker(args.host, args.port)
         return 0
+    WEB_DIR.mkdir(parents=True, exist_ok=True)
     if not build_is_current(args.port):
-        build(args.port, ROOT / ".build" / "build.log")
+        build(args.port, WEB_DIR / "tablegames-build.log")
     if args.build_only:
         return 0
     ready = args.ready_message

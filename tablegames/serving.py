@@ -1,4 +1,6 @@
-"""HTTP caching headers for the compiled front end served by the backend (production).
+"""How the production server runs: caching headers, and dying with the supervisor.
+
+HTTP caching headers for the compiled front end served by the backend (production).
 
 The production build names its JavaScript and CSS ``/assets/<name>-<hash>.<ext>``: a file
 under that name never changes, so browsers may keep it for a year without asking again.
@@ -9,6 +11,10 @@ server answers 304 from their ETag). Backend endpoints are left as Reflex answer
 
 from __future__ import annotations
 
+import ctypes
+import os
+import signal
+import sys
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
@@ -70,3 +76,20 @@ def with_cache_headers(app: ASGIApp) -> ASGIApp:
         await app(scope, receive, send_with_header)
 
     return wrapped
+
+
+SUPERVISED = "TG_SUPERVISED"  # set by scripts/serve.py for the backend it runs
+_PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent() -> None:
+    """Asks Linux to kill this process when its parent process dies.
+
+    scripts/serve.py runs the backend as its child, and Granian forks the worker that serves
+    the app from that; a worker whose parents were killed (``kill -9`` of the supervisor)
+    would otherwise keep serving, alone, on the port. Only under the supervisor (the
+    ``TG_SUPERVISED`` environment variable), and only on Linux; elsewhere nothing happens.
+    """
+    if os.environ.get(SUPERVISED) != "1" or not sys.platform.startswith("linux"):
+        return
+    ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)

@@ -1,7 +1,9 @@
 """End-to-end fixtures: the real app, started the way scripts/start starts it, and Chromium.
 
 Fixtures
-  app_server (session)   `reflex run --env dev` from the repo root on free ports; yields an
+  app_server (session)   the production server as scripts/start runs it (scripts/serve.py:
+                         the production build, one port, restarted if it dies), from the repo
+                         root on a free port; yields an
                          AppServer: .frontend_url, .backend_url (also unpacks as a pair:
                          `front, back = app_server`), .url("/path"), .database_url, .log_path.
   playwright (session)   the Playwright driver (sync API).
@@ -22,16 +24,16 @@ a developer is running from the same checkout):
   PATH has .venv/node-bin and .venv/bin first; REFLEX_USE_NPM=1; DATABASE_URL is a fresh
   SQLite file in a temp dir (committed migrations are applied with `reflex db migrate`, as
   scripts/start does); backend bound to 127.0.0.1. The compiled front end goes to
-  .venv/e2e-web/<xdist worker> (REFLEX_WEB_WORKDIR) instead of .web, because .web/env.json
-  holds the backend port and a second app on the same .web would rewire the first one; Reflex
-  state files go to the temp dir. Hot reload is off (the watched path is an empty temp dir) so
-  edits made while the tests run do not restart the app under them.
+  .venv/e2e-web/<xdist worker> (REFLEX_WEB_WORKDIR) instead of .build/web, because the build
+  holds the port and a second app on the same folder would rewire the first one; Reflex
+  state files go to the temp dir. In dev mode hot reload is off (the watched path is an empty
+  temp dir) so edits made while the tests run do not restart the app under them.
   The process gets its own session; it is stopped with SIGINT to its process group, then
   SIGKILL if it is still there after STOP_TIMEOUT seconds.
 
 Environment knobs
-  TABLEGAMES_E2E_ENV=prod           run `reflex run --env prod` (static build, one port)
-                                    instead of dev
+  TABLEGAMES_E2E_ENV=dev            run the development server (`reflex run --env dev`, as
+                                    `scripts/start --dev` does) instead of the production one
   TABLEGAMES_E2E_START_TIMEOUT=180  seconds to wait for the app (the first start builds it)
   TABLEGAMES_E2E_HOT_RELOAD=1       keep Reflex's hot reload on
 """
@@ -61,7 +63,7 @@ VENV = REPO_ROOT / ".venv"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
-APP_ENV = os.environ.get("TABLEGAMES_E2E_ENV", "dev")
+APP_ENV = os.environ.get("TABLEGAMES_E2E_ENV", "prod")
 START_TIMEOUT = float(os.environ.get("TABLEGAMES_E2E_START_TIMEOUT", "180"))
 STOP_TIMEOUT = 20.0
 # pytest-timeout counts fixture setup, and the first e2e test pays for building the app.
@@ -183,8 +185,9 @@ def _start(env: dict[str, str], log_path: Path,
     """
     if APP_ENV == "prod":
         port = int(same_ports_as.frontend_url.rsplit(":", 1)[1]) if same_ports_as else free_port()
-        ports = ["--frontend-port", str(port), "--backend-port", str(port)]
         front = back = f"http://localhost:{port}"
+        cmd = [str(VENV / "bin" / "python"), str(REPO_ROOT / "scripts" / "serve.py"),
+               "--host", "127.0.0.1", "--port", str(port)]
     else:
         if same_ports_as:
             fport, bport = (int(u.rsplit(":", 1)[1]) for u in same_ports_as)
@@ -194,7 +197,7 @@ def _start(env: dict[str, str], log_path: Path,
             bport = free_port()
         ports = ["--frontend-port", str(fport), "--backend-port", str(bport)]
         front, back = f"http://localhost:{fport}", f"http://localhost:{bport}"
-    cmd = [reflex_bin(), "run", "--env", APP_ENV, *ports, "--backend-host", "127.0.0.1"]
+        cmd = [reflex_bin(), "run", "--env", APP_ENV, *ports, "--backend-host", "127.0.0.1"]
     with log_path.open("ab") as log:
         log.write(f"\n$ {' '.join(cmd)}\n".encode())
         log.flush()
@@ -249,10 +252,14 @@ class OwnApp:
 
 @contextlib.contextmanager
 def own_app(tmp_path: Path, browser, log_path: Path, **extra_env: str) -> Iterator[OwnApp]:
-    """An app of the test's own with ``extra_env`` set: a fresh SQLite database and a fresh
-    front-end folder (one reused after a kill -9 served the restarted app's first page view
-    forever: Vite's dependency cache), migrated as scripts/start does; stopped afterwards."""
-    env = {**_app_env(tmp_path, tmp_path / "web"), **extra_env}
+    """An app of the test's own with ``extra_env`` set: a fresh SQLite database, migrated as
+    scripts/start does; stopped afterwards. In dev mode a fresh front-end folder too (one
+    reused after a kill -9 served the restarted app's first page view forever: Vite's
+    dependency cache); the production build has no such cache, and reusing the folder spares
+    its npm install."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    web_dir = VENV / "e2e-web" / f"own-{worker}" if APP_ENV == "prod" else tmp_path / "web"
+    env = {**_app_env(tmp_path, web_dir), **extra_env}
     log_path.write_text("")
     subprocess.run([reflex_bin(), "db", "migrate"], env=env, cwd=REPO_ROOT, check=True,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=180)
