@@ -3,6 +3,8 @@
 - SQLite runs in write-ahead-log mode: one fsync per commit instead of three, and readers
   don't wait for the writer. ``synchronous=FULL`` still puts every commit on disk before it
   returns, so an acknowledged move survives a power cut too.
+- SQLite waits at most ``BUSY_TIMEOUT_MS`` for another writer's lock (``state.db`` retries a
+  "database is locked" a few times, in a database thread, never on the event loop).
 - A pooled connection belongs to the process that opened it. ``reflex run --env prod``
   checks the database in the parent process and then forks its backend workers, which
   inherited that open PostgreSQL connection: several processes talking over one socket
@@ -21,12 +23,15 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.pool import Pool
 
+BUSY_TIMEOUT_MS = 1_000
+
 
 @sa.event.listens_for(Pool, "connect")
 def _on_connect(dbapi_connection: Any, record: Any) -> None:
     record.info["pid"] = os.getpid()
     if isinstance(dbapi_connection, sqlite3.Connection):
         cursor = dbapi_connection.cursor()
+        cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=FULL")
         cursor.close()

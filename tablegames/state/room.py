@@ -8,6 +8,7 @@ acts is always the seat the server mapped to this browser, never an event argume
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import time
@@ -24,7 +25,8 @@ from tablegames.engine import IllegalMove
 from tablegames.i18n import DEFAULT_LANG, LANGS, catalog, error_text, event_text, pick_lang
 from tablegames.rooms import service
 from tablegames.rooms.service import RoomError, normalize_code
-from tablegames.state import upkeep
+from tablegames.state import guard, upkeep
+from tablegames.state.db import run as db_run
 from tablegames.state.forms import GAMES, options_from_form
 
 
@@ -50,7 +52,7 @@ class RoomShared(rx.SharedState):
     version: int = 0
     _phones: dict[str, int] = {}  # browser token -> seat, for the "online" dots
 
-    async def online_seats(self) -> list[int]:
+    async def _online_seats(self) -> list[int]:
         """Seats with at least one phone connected right now (on any worker)."""
         namespace = RegistrationContext.get().app.event_namespace
         if namespace is None:
@@ -61,26 +63,106 @@ class RoomShared(rx.SharedState):
 
     @rx.event
     async def link(self):
-        """Links this browser to the room in the URL (``/table/<code>``, ``/play/<code>``)."""
+        """Links this browser to the room in the URL (``/table/<code>``, ``/play/<code>``).
+
+        A room takes at most its seats plus ``VIEWERS`` tabs; past that, only a tab that
+        holds a seat or host secret of the room links (the others get a notice and no
+        updates). A tab whose socket closed is unlinked shortly after (:func:`forget_tab`)
+        and linked again here when its page loads or reconnects."""
         code = _route_code(self)
         if not code:
             return
+        token = self.router.session.client_token
+        tabs = _ROOM_TABS.setdefault(code, set())
+        if token not in tabs and self._linked_to != room_token(code):  # a new tab here
+            seats = await _max_players(code)
+            if len(tabs) >= seats + VIEWERS and not await self._holds_secret(code):
+                if not self._linked_to:
+                    self.version = -1  # Screen shows nothing but the notice
+                return
+        tabs.add(token)
+        if _TAB_ROOMS.get(token, code) != code:
+            _ROOM_TABS.get(_TAB_ROOMS[token], set()).discard(token)
+        _TAB_ROOMS[token] = code
         linked = self
         if self._linked_to != room_token(code):
             if self._linked_to:
                 await self._unlink()
             linked = await self._link_to(room_token(code))
+        elif token not in linked._linked_from:  # unlinked while its socket was away
+            linked._linked_from = {*linked._linked_from, token}
         # A page load catches up with the database: a change this process never announced
         # (a worker that died after committing) shows at the latest on the next load.
-        version = _version(code)
+        version = await _version(code)
         if version > linked.version:
             linked.version = version
 
+    async def _holds_secret(self, code: str) -> bool:
+        """Whether this tab's LocalStorage holds a valid seat or host secret for ``code``."""
+        screen = await self.get_state(Screen)
+        seat, host = screen._secrets("seat_secrets").get(code), screen._secrets("host_secrets").get(code)
+        if not seat and not host:
+            return False
 
-def _version(code: str) -> int:
+        def check(db: Session) -> bool:
+            if host and service.is_host(db, code, host):
+                return True
+            try:
+                service.rejoin(db, code, seat)
+                return True
+            except RoomError:
+                return False
+
+        try:
+            return await db_run(check)
+        except RoomError:
+            return False
+
+
+VIEWERS = 8  # tabs beyond a room's seats (the table, a host's second device, onlookers)
+_ROOM_TABS: dict[str, set[str]] = {}  # room code -> tokens of tabs linked on this process
+_TAB_ROOMS: dict[str, str] = {}  # tab token -> its room code
+UNLINK_AFTER = 5.0  # seconds a closed socket has to come back before its tab is unlinked
+
+
+async def _max_players(code: str) -> int:
+    def most(db: Session) -> int:
+        info = service.room_info(db, code)
+        return service.player_range(info.game, info.options)[1]
+
     try:
-        with rx.session() as db:
-            return service.room_version(db, code)
+        return await db_run(most)
+    except (RoomError, KeyError):
+        return 0
+
+
+async def forget_tab(app: rx.App, token: str) -> None:
+    """A socket closed: unless the tab is back within ``UNLINK_AFTER`` s, it leaves its
+    room's fan-out (and the "online" dots). Moves then cost what the live devices cost."""
+    from reflex.istate.manager.token import BaseStateToken
+
+    await asyncio.sleep(UNLINK_AFTER)
+    namespace = app.event_namespace
+    if namespace is None or await namespace._token_manager.is_token_connected(token):
+        return
+    code = _TAB_ROOMS.pop(token, None)
+    if code is None:
+        return
+    tabs = _ROOM_TABS.get(code, set())
+    tabs.discard(token)
+    if not tabs:
+        _ROOM_TABS.pop(code, None)
+    async with app.state_manager.modify_state(BaseStateToken(ident=room_token(code), cls=RoomShared)) as root:
+        shared = await root.get_state(RoomShared)
+        if token in shared._linked_from:
+            shared._linked_from = shared._linked_from - {token}
+        if token in shared._phones:
+            shared._phones = {t: s for t, s in shared._phones.items() if t != token}
+
+
+async def _version(code: str) -> int:
+    try:
+        return await db_run(lambda db: service.room_version(db, code))
     except RoomError:
         return -1
 
@@ -155,7 +237,7 @@ class Screen(rx.State):
         if not self.room_code or shared.version < 0:
             return {}
         seat = self._seat if self.role == "phone" and self._seat >= 0 else None
-        data = _screen_data(self.room_code, shared.version, seat, self.language)
+        data = await _screen_data(self.room_code, shared.version, seat, self.language)
         if data is None:
             return {}
         return {**data, "is_host": self._is_host, "me": self._seat if self.role == "phone" else -1}
@@ -165,7 +247,7 @@ class Screen(rx.State):
         """Seats with a phone connected (the table asks again at every heartbeat)."""
         shared = await self.get_state(RoomShared)
         heartbeat = self.tick  # read, so that each heartbeat recomputes this var alone
-        return await shared.online_seats() if self.role == "table" and heartbeat >= 0 else []
+        return await shared._online_seats() if self.role == "table" and heartbeat >= 0 else []
 
     @rx.var
     def join_url(self) -> str:
@@ -210,11 +292,20 @@ class Screen(rx.State):
         self.role, self.room_code, self.notice = "table", _route_code(self), ""
         self._seat = -1
         host = self.router.url.query_parameters.get("host")
-        with rx.session() as db:
-            if isinstance(host, str) and host and service.is_host(db, self.room_code, host):
-                self._remember("host_secrets", self.room_code, host)
-            self._is_host = service.is_host(db, self.room_code, self._host_secret())
-        return self._check_room()
+        code, stored = self.room_code, self._host_secret()
+
+        def check(db: Session) -> tuple[bool, bool]:
+            given = isinstance(host, str) and bool(host) and service.is_host(db, code, host)
+            return given, given or service.is_host(db, code, stored)
+
+        try:
+            given, self._is_host = await db_run(check)
+        except RoomError as err:
+            self.notice = self._say(err)
+            return None
+        if given:
+            self._remember("host_secrets", code, host)
+        return await self._check_room()
 
     @rx.event
     async def open_phone(self):
@@ -223,15 +314,25 @@ class Screen(rx.State):
         self.role, self.room_code, self.notice = "phone", _route_code(self), ""
         self._seat = -1
         secret = self._secrets("seat_secrets").get(self.room_code)
-        with rx.session() as db:
-            self._is_host = service.is_host(db, self.room_code, self._host_secret())
+        code, stored = self.room_code, self._host_secret()
+
+        def check(db: Session) -> tuple[bool, int]:
+            seat = -1
             if secret:
                 try:
-                    self._seat = service.rejoin(db, self.room_code, secret)
-                except RoomError:
-                    pass
+                    seat = service.rejoin(db, code, secret)
+                except RoomError as err:
+                    if err.code == "db_unavailable":
+                        raise
+            return service.is_host(db, code, stored), seat
+
+        try:
+            self._is_host, self._seat = await db_run(check)
+        except RoomError as err:
+            self.notice = self._say(err)
+            return None
         await self._hold_seat()
-        return self._check_room()
+        return await self._check_room()
 
     @rx.event
     async def heartbeat(self, _value: Any = None):
@@ -254,12 +355,26 @@ class Screen(rx.State):
         if self._seat >= 0 and shared._phones.get(token) != self._seat:
             shared._phones = {**shared._phones, token: self._seat}
 
-    def _check_room(self):
-        with rx.session() as db:
-            try:
-                service.room_info(db, self.room_code)
-            except RoomError as err:
-                self.notice = self._say(err)
+    def _client(self) -> tuple[str, str]:
+        """(client address, connection id) of this event, for the rate limits."""
+        session = self.router.session
+        return str(session.client_ip or "?"), str(session.session_id or session.client_token)
+
+    async def _check_room(self) -> None:
+        code = self.room_code
+        shared = await self.get_state(RoomShared)
+        if shared.version == -1 and not shared._linked_to:  # refused by RoomShared.link
+            self.notice = self._say(RoomError("too_many_screens", "This table has too many screens open."))
+            return
+        if guard.blocked("lookup_failed", *self._client()):
+            self.notice = self._say(RoomError("too_many_lookups", "Too many wrong codes: wait a minute."))
+            return
+        try:
+            await db_run(lambda db: service.room_info(db, code))
+        except RoomError as err:
+            if err.code == "unknown_room":
+                guard.allow("lookup_failed", *self._client())
+            self.notice = self._say(err)
 
     # -- actions -----------------------------------------------------------------------
     def _say(self, err: IllegalMove | RoomError) -> str:
@@ -294,9 +409,11 @@ class Screen(rx.State):
         """Landing page: creates a table and opens it (this device becomes the host)."""
         game = str(form.get("game") or "uno")
         options = options_from_form(game, form)
+        if not guard.allow("create", *self._client()):
+            self.notice = self._say(RoomError("too_many_rooms", "Too many tables from this network."))
+            return rx.toast.error(self.notice)
         try:
-            with rx.session() as db:
-                code, host_secret = service.create_room(db, game, options)
+            code, host_secret = await db_run(lambda db: service.create_room(db, game, options))
         except (RoomError, IllegalMove) as err:
             self.notice = self._say(err)
             return rx.toast.error(self.notice)
@@ -304,15 +421,19 @@ class Screen(rx.State):
         return rx.redirect(f"/table/{code}")
 
     @rx.event
-    def go_join(self, form: dict):
+    async def go_join(self, form: dict):
         """Landing page: opens a room's phone page by its code."""
         code = normalize_code(form.get("code"))
-        with rx.session() as db:
-            try:
-                service.room_info(db, code)
-            except RoomError as err:
-                self.notice = self._say(err)
-                return rx.toast.error(self.notice)
+        if guard.blocked("lookup_failed", *self._client()):
+            self.notice = self._say(RoomError("too_many_lookups", "Too many wrong codes: wait a minute."))
+            return rx.toast.error(self.notice)
+        try:
+            await db_run(lambda db: service.room_info(db, code))
+        except RoomError as err:
+            if err.code == "unknown_room":
+                guard.allow("lookup_failed", *self._client())
+            self.notice = self._say(err)
+            return rx.toast.error(self.notice)
         return rx.redirect(f"/play/{code}")
 
     @rx.event
@@ -320,10 +441,17 @@ class Screen(rx.State):
         """Phone: takes a seat with a name."""
         if self.role != "phone" or self._seat >= 0:
             return
+        code, name = self.room_code, form.get("name")
+        if not guard.allow("join", *self._client()):
+            self.notice = self._say(RoomError("too_many_joins", "Too many joins from this network."))
+            return rx.toast.error(self.notice)
+
+        def take(db: Session) -> tuple[int, str, int]:
+            seat, secret = service.join_room(db, code, name)
+            return seat, secret, service.room_version(db, code)
+
         try:
-            with rx.session() as db:
-                seat, secret = service.join_room(db, self.room_code, form.get("name"))
-                version = service.room_version(db, self.room_code)
+            seat, secret, version = await db_run(take)
         except RoomError as err:
             self.notice = self._say(err)
             return rx.toast.error(self.notice)
@@ -337,11 +465,14 @@ class Screen(rx.State):
         """Runs ``action(db)`` on this room: a refusal becomes this screen's notice (and a
         toast, returned for the event to send); success refreshes every screen of the room.
         An action that returns the room's new version (an int) saves a query."""
+        code = self.room_code
+
+        def act(db: Session) -> int:
+            version = action(db)
+            return version if isinstance(version, int) else service.room_version(db, code)
+
         try:
-            with rx.session() as db:
-                version = action(db)
-                if not isinstance(version, int):
-                    version = service.room_version(db, self.room_code)
+            version = await db_run(act)
         except (IllegalMove, RoomError) as err:
             self.notice = self._say(err)
             return rx.toast.error(self.notice)
@@ -356,7 +487,7 @@ class Screen(rx.State):
         if self.role != "phone" or self._seat < 0:
             return self._no_seat()
         expected = seen_version if seen_version >= 0 else None
-        return await self._act(lambda db: service.apply_move(db, self.room_code, self._seat, move, expected)[1])
+        return await self._act(lambda db, code=self.room_code, seat=self._seat: service.apply_move(db, code, seat, move, expected)[1])
 
     @rx.event
     def pick(self, card: str):
@@ -372,18 +503,18 @@ class Screen(rx.State):
     async def set_option(self, key: str, value: Any):
         """Table (host only, in the lobby): changes one table option."""
         secret = self._host_secret()
-        return await self._act(lambda db: service.update_options(db, self.room_code, secret, {key: value}))
+        return await self._act(lambda db, code=self.room_code: service.update_options(db, code, secret, {key: value}))
 
     @rx.event
     async def host(self, action: str, seat: int = -1):
         """Table (or host's phone): start, next_hand, rematch, remove_seat."""
         secret = self._host_secret()
         if action == "remove_seat":
-            return await self._act(lambda db: service.remove_seat(db, self.room_code, secret, seat))
+            return await self._act(lambda db, code=self.room_code: service.remove_seat(db, code, secret, seat))
         if action not in HOST_ACTIONS:
             self.notice = self._say(RoomError("unknown_action", f"Unknown action {action!r}."))
             return rx.toast.error(self.notice)
-        return await self._act(lambda db: HOST_ACTIONS[action](db, self.room_code, secret))
+        return await self._act(lambda db, code=self.room_code: HOST_ACTIONS[action](db, code, secret))
 
 
 RELOAD_GUARD_MS = 30_000  # at most one such reload per tab in this time
@@ -410,7 +541,7 @@ _SCREENS: dict[tuple[str, int | None, str], tuple[int, dict[str, Any]]] = {}
 SCREENS_KEPT = 5_000
 
 
-def _screen_data(code: str, version: int, seat: int | None, lang: str) -> dict[str, Any] | None:
+async def _screen_data(code: str, version: int, seat: int | None, lang: str) -> dict[str, Any] | None:
     """The room's public facts and ``seat``'s view at ``version``, with the event lines in
     ``lang``, as plain JSON types (None for an unknown room). Shared by every screen that
     shows the same seat in the same language: treat it as read-only."""
@@ -421,8 +552,7 @@ def _screen_data(code: str, version: int, seat: int | None, lang: str) -> dict[s
     data = service.screen_at(code, version, seat)
     if data is None:  # another worker made this version, or this process restarted
         try:
-            with rx.session() as db:
-                data = service.screen(db, code, seat)
+            data = await db_run(lambda db: service.screen(db, code, seat))
         except RoomError:
             return None
     view = data["view"]

@@ -26,6 +26,7 @@ from tablegames.engine import get_game
 from tablegames.i18n import error_text
 from tablegames.rooms import service
 from tablegames.rooms.service import RoomError
+from tablegames.state.db import run as db_run
 from tablegames.state.room import Screen, _route_code, room_token
 
 GAME = "upwords"
@@ -148,9 +149,8 @@ class UpwordsDraft(rx.SharedState):
         if not code:
             return
         try:
-            with rx.session() as db:
-                if service.room_info(db, code).game != GAME:
-                    return
+            if (await db_run(lambda db: service.room_info(db, code))).game != GAME:
+                return
         except RoomError:
             return
         if self._linked_to != room_token(code):
@@ -234,8 +234,8 @@ class UpwordsPhone(rx.State):
                                "error": "", "ok": False}
         if entries:
             try:
-                with rx.session() as db:
-                    state, _ = service.current_state(db, screen.room_code)
+                code = screen.room_code
+                state, _ = await db_run(lambda db: service.current_state(db, code))
                 p = get_game(GAME).preview(state, seat, [[r, c, letter] for _, letter, r, c in entries])
             except RoomError:
                 return out
@@ -251,9 +251,9 @@ class UpwordsPhone(rx.State):
         screen = await self.get_state(Screen)
         if screen.role != "phone" or screen._seat < 0 or not screen.room_code:
             return screen, None, -1
+        code, seat = screen.room_code, screen._seat
         try:
-            with rx.session() as db:
-                data = service.screen(db, screen.room_code, screen._seat)
+            data = await db_run(lambda db: service.screen(db, code, seat))
         except RoomError:
             return screen, None, -1
         if data.get("game") != GAME or not data.get("view"):

@@ -46,8 +46,10 @@ def router_data(path: str) -> dict[str, Any]:
 class Device:
     """One browser tab: a phone (``/play/CODE``) or the table (``/table/CODE``)."""
 
-    def __init__(self, backend_url: str, path: str, name: str = "", token: str | None = None) -> None:
+    def __init__(self, backend_url: str, path: str, name: str = "", token: str | None = None,
+                 source: str | None = None) -> None:
         self.backend_url = backend_url.rstrip("/")
+        self.source = source  # the loopback address this tab connects from (127.0.0.x)
         self.path = path
         self.name = name
         self.token = token or str(uuid.uuid4())
@@ -55,6 +57,7 @@ class Device:
         self.screen: dict[str, Any] = {}
         self.seen: dict[int, float] = {}  # version -> perf_counter when first received
         self.notices: list[str] = []
+        self.redirects: list[str] = []  # paths the server sent this page to (rx.redirect)
         self.frames = 0
         self.bytes = 0
         self.reloads = 0  # page reloads the server asked for
@@ -72,11 +75,14 @@ class Device:
         base = self.backend_url.replace("http://", "ws://", 1).replace("https://", "wss://", 1)
         return f"{base}/_event/?token={self.token}&EIO=4&transport=websocket"
 
-    async def connect(self, timeout: float = 30.0) -> None:
-        """Opens the socket and hydrates the page (its on_load handlers run on the server)."""
+    async def connect(self, timeout: float = 30.0,
+                      ready: Callable[[Device], bool] | None = None) -> None:
+        """Opens the socket and hydrates the page (its on_load handlers run on the server),
+        then waits until ``ready`` (default: a room screen or a notice arrived)."""
+        extra = {"local_addr": (self.source, 0)} if self.source else {}
         self._ws = await asyncio.wait_for(
             websockets.connect(self.ws_url, max_size=None, open_timeout=timeout,
-                               ping_interval=None), timeout)
+                               ping_interval=None, **extra), timeout)
         opening = await asyncio.wait_for(self._ws.recv(), timeout)
         if not str(opening).startswith("0"):
             raise ConnectionError(f"unexpected Engine.IO open packet: {opening!r}")
@@ -89,7 +95,7 @@ class Device:
         await self._ws.send("40/_event," + json.dumps({"event": hydrate}))
         self.connected = True
         self._reader = asyncio.create_task(self._read(self._ws))
-        await self.until(lambda d: d.screen.get("code") is not None or bool(d.notices), timeout)
+        await self.until(ready or (lambda d: d.screen.get("code") is not None or bool(d.notices)), timeout)
 
     async def close(self) -> None:
         self.connected = False
@@ -181,6 +187,8 @@ class Device:
             return
         scripts = [str((e.get("payload") or {}).get("javascript_code", ""))
                    for e in packet[1].get("events") or () if isinstance(e, dict) and e.get("name") == "_call_script"]
+        self.redirects.extend(str((e.get("payload") or {}).get("path", "")) for e in packet[1].get("events") or ()
+                              if isinstance(e, dict) and e.get("name") == "_redirect")
         if any(self._reloads_for(script) for script in scripts):
             self._reloading = asyncio.create_task(self.reload())
         delta = packet[1].get("delta") or {}

@@ -1,0 +1,141 @@
+"""Database work for the states, off the event loop.
+
+Every event handler of the app runs on one asyncio loop per worker. A synchronous database
+call made there stops every room of the worker while it waits (another process holding a
+lock on the SQLite file stalled all of them for seconds). So:
+
+- :func:`run` runs ``action(session)`` in a small thread pool of its own and awaits it:
+  the loop keeps serving sockets, screens built from memory and other rooms meanwhile;
+- SQLite waits for a lock at most ``BUSY_TIMEOUT_MS`` inside the thread
+  (``rooms.connections`` sets ``busy_timeout``), and a "database is locked" is retried a
+  few times with a growing pause (a retry is safe: the failed transaction was rolled back,
+  and every service function commits once at its end);
+- any other database failure (a damaged file, a server gone) drops the pooled connections,
+  so that the next call opens fresh ones: the app recovers by itself once the database is
+  usable again, without a restart;
+- what a player hears of a failure is a :class:`RoomError` ``db_unavailable`` (a translated
+  sentence), never the SQL or the exception's text; the log gets a short line.
+
+:func:`healthy` is the truthful check ``/_health`` uses (a real query of the app's tables).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+import reflex as rx
+import sqlalchemy as sa
+from sqlmodel import Session
+
+from tablegames.rooms import service
+from tablegames.rooms.service import RoomError
+
+logger = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+THREADS = 8  # database calls in flight per worker
+RETRY_PAUSES = (0.05, 0.2, 0.5, 1.0)  # seconds before each retry of a locked database
+LOG_CHARS = 200  # of an exception's text in the log
+
+_pool = ThreadPoolExecutor(max_workers=THREADS, thread_name_prefix="tg-db")
+_last_failure = 0.0
+
+
+def unavailable() -> RoomError:
+    """The refusal players see when the database cannot be used right now."""
+    return RoomError("db_unavailable", "The table can't be saved right now: try again in a moment.")
+
+
+def _locked(err: BaseException) -> bool:
+    text = str(getattr(err, "orig", err)).lower()
+    return "database is locked" in text or "database table is locked" in text or "busy" in text
+
+
+def _in_session(action: Callable[[Session], T], url: str | None) -> T:
+    with rx.session(url) as session:
+        return action(session)
+
+
+def _reset(url: str | None) -> None:
+    """Drops the pooled connections (and the cached states): the next call starts afresh."""
+    try:
+        from reflex.model import get_engine
+
+        get_engine(url).dispose()
+    except Exception as err:  # noqa: BLE001 (best effort: the next call reports)
+        logger.warning("could not reset the database pool: %s", str(err)[:LOG_CHARS])
+    service.clear_cache()
+
+
+async def run(action: Callable[[Session], T], url: str | None = None) -> T:
+    """``action(session)`` in a database thread, retried while the database is locked.
+
+    Raises:
+        RoomError: ``db_unavailable`` when the database stays locked or fails; the action's
+            own refusals (``RoomError``, ``IllegalMove``) pass through unchanged.
+    """
+    global _last_failure
+    loop = asyncio.get_running_loop()
+    reset_done = False
+    for attempt in range(len(RETRY_PAUSES) + 1):
+        try:
+            return await loop.run_in_executor(_pool, _in_session, action, url)
+        except sa.exc.IntegrityError as err:  # two writers at once: nothing to reset
+            failure = err
+            break
+        except sa.exc.OperationalError as err:
+            if _locked(err) and attempt < len(RETRY_PAUSES):
+                await asyncio.sleep(RETRY_PAUSES[attempt])
+                continue
+            failure = err
+        except (sa.exc.DatabaseError, sa.exc.InterfaceError, sa.exc.DisconnectionError) as err:
+            failure = err
+        # Not a lock: a broken connection or file. Fresh connections once, then give up.
+        if not reset_done:
+            reset_done = True
+            await loop.run_in_executor(_pool, _reset, url)
+            continue
+        break
+    now = time.monotonic()
+    if now - _last_failure > 5:  # one line per 5 s, whatever the flood
+        logger.error("database unavailable: %s: %s", type(failure).__name__,
+                     str(getattr(failure, "orig", failure))[:LOG_CHARS])
+    _last_failure = now
+    raise unavailable() from None
+
+
+def _check(url: str | None) -> bool:
+    with rx.session(url) as session:
+        session.exec(sa.text("SELECT max(id) FROM room")).first()
+        session.exec(sa.text("SELECT max(id) FROM movelog")).first()
+    return True
+
+
+async def healthy(url: str | None = None, timeout: float = 5.0) -> bool:
+    """Whether the app's tables answer a real query now (in a database thread)."""
+    loop = asyncio.get_running_loop()
+    try:
+        return await asyncio.wait_for(loop.run_in_executor(_pool, _check, url), timeout)
+    except (sa.exc.SQLAlchemyError, TimeoutError):
+        await loop.run_in_executor(_pool, _reset, url)
+        return False
+
+
+async def health_route(_request: Any) -> Any:
+    """``/_health``: as Reflex's, but the database is checked with a query of the app's own
+    tables (Reflex's ``SELECT 1`` answers even when the SQLite file is damaged)."""
+    from reflex.utils import prerequisites
+    from starlette.responses import JSONResponse
+
+    status: dict[str, Any] = {"status": True, "db": await healthy()}
+    if prerequisites.check_redis_used():
+        status |= await prerequisites.get_redis_status()
+        status["redis"] = bool(status.get("redis"))
+    status["status"] = all(v for k, v in status.items() if k != "status")
+    return JSONResponse(content=status, status_code=200 if status["status"] else 503)

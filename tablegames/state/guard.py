@@ -1,0 +1,339 @@
+"""What the app refuses before any state is touched: oversized frames, unknown handlers,
+arguments of the wrong type or size, event floods; and rate limits on rooms and codes.
+
+:func:`install` (a lifespan task: it runs once the app's socket server exists) wraps the
+event namespace's ``on_event``, the first Python code that sees a websocket event, so a
+refusal costs a few microseconds and no state is loaded, locked or saved for it:
+
+- frames longer than ``MAX_FRAME`` bytes close the socket (Engine.IO's own size check);
+- an event must name a handler of the app's states, with only that handler's arguments,
+  each of the type its annotation says and at most ``MAX_ARG`` bytes of JSON
+  (``MAX_HYDRATE`` for the page's hydrate, which carries its LocalStorage);
+- at most ``EVENTS_PER_CONNECTION`` events per connection and ``EVENTS_PER_ADDRESS`` per
+  client address (only the events a connection's own limit let through count for its
+  address, so one flooding tab does not lock out its neighbours);
+- a refusal answers with a translated toast (at most one a second per connection) and a
+  short log line; nothing is changed;
+- frontend exception reports and unhandled backend exceptions are logged truncated, and
+  players get a translated sentence, never exception text.
+
+Room creation, joins and failed code look-ups have limits per client address and per
+connection (:func:`allow`), checked by the handlers in ``state.room``. The counters are the
+``limits`` library's moving windows in this process's memory (with several workers, each
+worker counts its own connections).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import time
+import types
+import typing
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+import limits
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
+
+from tablegames.i18n import error_text, pick_lang
+
+logger = logging.getLogger(__name__)
+
+MAX_FRAME = 64 * 1024  # bytes of one websocket frame
+MAX_ARG = 4_096  # bytes of JSON per handler argument
+MAX_HYDRATE = 48 * 1024  # the hydrate carries the page's LocalStorage (secrets of many rooms)
+MAX_NAME = 200  # characters of an event name
+LOG_CHARS = 300  # of any client-sent text that reaches the log
+
+EVENTS_PER_CONNECTION = limits.parse("30/second")
+EVENTS_PER_ADDRESS = limits.parse("150/second")
+LIMITS = {  # action -> (per client address, per connection)
+    "create": (limits.parse("10/minute"), limits.parse("5/minute")),
+    "join": (limits.parse("8/minute"), limits.parse("3/minute")),
+    "lookup_failed": (limits.parse("12/minute"), limits.parse("6/minute")),
+}
+
+_storage = MemoryStorage()
+_limiter = MovingWindowRateLimiter(_storage)
+_last_notice: dict[str, float] = {}  # sid -> when it was last told it was refused
+
+
+def reset() -> None:
+    """Forgets every counter (tests)."""
+    _storage.reset()
+    _last_notice.clear()
+
+
+def allow(action: str, address: str, connection: str) -> bool:
+    """Counts one ``action`` for this client address and connection; False when either
+    limit is used up (then nothing is counted)."""
+    per_address, per_connection = LIMITS[action]
+    if not (_limiter.test(per_address, action, "a", address)
+            and _limiter.test(per_connection, action, "c", connection)):
+        return False
+    _limiter.hit(per_address, action, "a", address)
+    _limiter.hit(per_connection, action, "c", connection)
+    return True
+
+
+def blocked(action: str, address: str, connection: str) -> bool:
+    """Whether ``action``'s limit is used up for this address or connection (counts nothing)."""
+    per_address, per_connection = LIMITS[action]
+    return not (_limiter.test(per_address, action, "a", address)
+                and _limiter.test(per_connection, action, "c", connection))
+
+
+def clip(value: Any, chars: int = LOG_CHARS) -> str:
+    """A client-sent value as text fit for a log line."""
+    text = value if isinstance(value, str) else repr(value)
+    return text if len(text) <= chars else f"{text[:chars]}... ({len(text)} chars)"
+
+
+# -- arguments ----------------------------------------------------------------------------
+
+def _fits(value: Any, hint: Any) -> bool:
+    """Whether a JSON value fits a handler's annotation (plain types, unions, generics)."""
+    if hint is Any or hint is typing.Any or hint is object:
+        return True
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        return any(_fits(value, h) for h in typing.get_args(hint))
+    if hint is type(None):
+        return value is None
+    base = origin or hint
+    if base is bool:
+        return isinstance(value, bool)
+    if base is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if base is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    if base is str:
+        return isinstance(value, str)
+    if base in (dict, Mapping) or (isinstance(base, type) and issubclass(base, Mapping)):
+        return isinstance(value, dict)
+    if base in (list, tuple, typing.Sequence) or base is list:
+        return isinstance(value, list)
+    return True  # an annotation we do not know: the size limit still holds
+
+
+@cache
+def _handler(name: str) -> tuple[dict[str, Any], frozenset[str]] | None:
+    """``(argument -> annotation, required arguments)`` of the handler an event names, or None."""
+    from reflex.state import State
+
+    path, _, handler = name.rpartition(".")
+    if not path or not handler:
+        return None
+    try:
+        state = State.get_class_substate(path) if path != State.get_full_name() else State
+    except ValueError:
+        return None
+    event_handler = state.event_handlers.get(handler)
+    if event_handler is None:
+        return None
+    fn = event_handler.fn
+    try:
+        hints = typing.get_type_hints(fn)
+    except Exception:  # noqa: BLE001 (unresolvable annotations: sizes only)
+        hints = {}
+    import inspect
+
+    params = list(inspect.signature(fn).parameters.values())[1:]  # without self
+    if any(p.kind in (p.VAR_KEYWORD, p.VAR_POSITIONAL) for p in params):
+        return {"*": Any}, frozenset()
+    args = {p.name: hints.get(p.name, Any) for p in params}
+    required = frozenset(p.name for p in params if p.default is inspect.Parameter.empty)
+    return args, required
+
+
+def check_event(fields: Any) -> str | None:
+    """Why this websocket event is refused (a stable code), or None if it may go on."""
+    if not isinstance(fields, dict):
+        return "bad_request"
+    name, payload = fields.get("name"), fields.get("payload", {})
+    if not isinstance(name, str) or len(name) > MAX_NAME:
+        return "bad_request"
+    if payload is None:
+        payload = {}
+    if not isinstance(payload, dict):
+        return "bad_request"
+    spec = _handler(name)
+    if spec is None or name.endswith(".setvar"):  # no page sets a var directly
+        return "unknown_request"
+    args, required = spec
+    limit = MAX_HYDRATE if name.endswith((".hydrate", ".hydrate_and_load")) else MAX_ARG
+    for key, value in payload.items():
+        if "*" not in args and key not in args:
+            return "bad_request"
+        if "*" not in args and not _fits(value, args[key]):
+            return "bad_request"
+        try:
+            size = len(json.dumps(value, separators=(",", ":")))
+        except (TypeError, ValueError):
+            return "bad_request"
+        if size > limit:
+            return "too_large"
+    if not required <= payload.keys():
+        return "bad_request"
+    if name.endswith((".hydrate_and_load", ".update_vars_internal")) and not _storage_vars_ok(payload.get("vars")):
+        return "bad_request"
+    return None
+
+
+@cache
+def _storage_var(key: str) -> bool:
+    """Whether ``key`` names a LocalStorage/cookie var of one of the app's states."""
+    from reflex.state import State
+
+    from reflex_base.constants.state import FIELD_MARKER
+
+    state_name, _, var_name = key.rpartition(".")
+    try:
+        cls = State.get_class_substate(state_name)
+    except ValueError:
+        return False
+    return bool(cls._is_client_storage(var_name.removesuffix(FIELD_MARKER)))
+
+
+def _storage_vars_ok(values: Any) -> bool:
+    """The browser's storage values: known vars, text only (every such var is a ``str``)."""
+    if values is None:
+        return True
+    if not isinstance(values, dict) or len(values) > 50:
+        return False
+    return all(isinstance(k, str) and len(k) <= MAX_NAME and isinstance(v, str) and _storage_var(k)
+               for k, v in values.items())
+
+
+# -- the socket hook ---------------------------------------------------------------------
+
+def _lang(namespace: Any, sid: str) -> str:
+    data = getattr(namespace, "_static_router_data", {}).get(sid) or {}
+    headers = data.get("headers") or {}
+    return pick_lang(headers.get("accept-language", ""))
+
+
+def _address(namespace: Any, sid: str) -> str:
+    data = getattr(namespace, "_static_router_data", {}).get(sid) or {}
+    return str(data.get("ip") or "?")
+
+
+async def _refuse(namespace: Any, sid: str, code: str, name: Any) -> None:
+    from reflex.state import StateUpdate
+    from reflex_base.constants import SocketEvent
+    from reflex_base.event import Event
+    import reflex as rx
+
+    now = time.monotonic()
+    if now - _last_notice.get(sid, 0.0) < 1.0:
+        return
+    _last_notice[sid] = now
+    if len(_last_notice) > 10_000:
+        _last_notice.clear()
+    logger.warning("refused %s from %s (%s): %s", code, sid, _address(namespace, sid), clip(name, 120))
+    text = error_text(_lang(namespace, sid), code)
+    update = StateUpdate(events=Event.from_event_type(rx.toast.error(text, id="tg-refused")))
+    try:
+        await namespace.emit(str(SocketEvent.EVENT), update, to=sid)
+    except Exception:  # noqa: BLE001 (the socket is gone)
+        pass
+
+
+def _wrap_on_event(namespace: Any) -> None:
+    original = namespace.on_event
+
+    async def on_event(sid: str, data: Any):
+        fields = data
+        if isinstance(fields, str):
+            try:
+                fields = json.loads(fields)
+            except ValueError:
+                fields = None
+        address = _address(namespace, sid)
+        if not _limiter.hit(EVENTS_PER_CONNECTION, "events", "c", sid):
+            return await _refuse(namespace, sid, "slow_down", fields.get("name") if isinstance(fields, dict) else "")
+        if not _limiter.hit(EVENTS_PER_ADDRESS, "events", "a", address):
+            return await _refuse(namespace, sid, "slow_down", fields.get("name") if isinstance(fields, dict) else "")
+        reason = check_event(fields)
+        if reason is not None:
+            return await _refuse(namespace, sid, reason, fields.get("name") if isinstance(fields, dict) else fields)
+        return await original(sid, fields)
+
+    namespace.on_event = on_event
+
+
+_UNLINKS: set[Any] = set()  # pending unlink tasks (kept referenced until done)
+
+
+def _wrap_on_disconnect(app: Any, namespace: Any) -> None:
+    import asyncio
+
+    from tablegames.state.room import forget_tab
+
+    original = namespace.on_disconnect
+
+    def on_disconnect(sid: str):
+        token = namespace.sid_to_token.get(sid)
+        result = original(sid)
+        _last_notice.pop(sid, None)
+        if token:
+            task = asyncio.get_running_loop().create_task(forget_tab(app, token))
+            _UNLINKS.add(task)
+            task.add_done_callback(_unlink_done)
+        return result
+
+    namespace.on_disconnect = on_disconnect
+
+
+def _unlink_done(task: Any) -> None:
+    _UNLINKS.discard(task)
+    if not task.cancelled() and task.exception() is not None:
+        logger.warning("could not unlink a closed tab: %s", clip(str(task.exception())))
+
+
+def log_frontend_exception(exception: Exception) -> None:
+    """The app's frontend exception handler: one truncated line per report."""
+    logger.error("[frontend exception] %s", clip(str(exception), 1_000))
+
+
+def on_backend_exception(exception: Exception) -> Any:
+    """Last resort for an exception a handler did not catch: a truncated log entry (marked
+    ``unhandled``) and a translated sentence for the player, never the exception's text."""
+    import traceback
+
+    import reflex as rx
+
+    trace = "".join(traceback.format_exception(type(exception), exception, exception.__traceback__))
+    logger.error("[unhandled exception] %s", clip(trace, 4_000))
+    return rx.toast.error(error_text("en", "server_error"), id="tg-server-error")
+
+
+def install(app: Any) -> None:
+    """Lifespan task: hooks the socket server, the exception handlers and ``/_health``."""
+    from starlette.routing import Route
+
+    from tablegames.state import db
+
+    namespace = app.event_namespace
+    if namespace is not None and not getattr(namespace, "_tg_guarded", False):
+        _wrap_on_event(namespace)
+        _wrap_on_disconnect(app, namespace)
+        namespace._tg_guarded = True
+    if app.sio is not None:
+        app.sio.eio.max_http_buffer_size = MAX_FRAME
+    app.frontend_exception_handler = log_frontend_exception
+    app.backend_exception_handler = on_backend_exception
+    processor = getattr(app, "_event_processor", None)
+    if processor is not None:
+        processor.backend_exception_handler = on_backend_exception
+    api = getattr(app, "_api", None)
+    if api is not None and not any(getattr(r, "endpoint", None) is db.health_route for r in api.routes):
+        from reflex_base.config import get_config
+        from reflex_base.constants import Endpoint
+
+        path = get_config().prepend_backend_path(str(Endpoint.HEALTH))
+        api.router.routes.insert(0, Route(path, db.health_route, methods=["GET"]))
