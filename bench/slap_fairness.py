@@ -6,6 +6,7 @@ Run from the repository root, in the venv (``scripts/setup``):
 
     python bench/slap_fairness.py                          # 10000 races, 2/4/8 players
     python bench/slap_fairness.py --races 50000 --players 4 --asym 0.2 --json
+    python bench/slap_fairness.py --policy old             # the policy before issue 12
 
 Each race simulates phones with their own clock and network, and drives the real code:
 
@@ -35,6 +36,20 @@ Each race simulates phones with their own clock and network, and drives the real
   ``settle`` at the deadline. The winner is read from the engine's view
   (``race.winner``). Same game and options as the app: the engine's defaults
   (``slap_window_ms``, ``max_latency_ms``, ``reveal_delay_ms``), a stacked deck.
+* **Policy** (``--policy``). ``new`` (the app's): each slap carries the phone's measured
+  delays (``clock.lag_bounds``, as ``state/uestop.py`` sends them) and the engine's
+  ``race.judge`` believes a claimed time only inside them and after the human reaction
+  floor (``min_reaction_ms``), else judges the tap at its arrival and flags it. ``old``
+  (before issue 12): any claimed time from the reveal on, clamped to ``max_latency_ms``
+  (1.5 s) before its arrival.
+* **Cheaters** (``--duels``): two-player races of a cheating phone against an honest one,
+  both drawn alike (network, clock, reaction ~ N(400, 100) ms), under both policies in the
+  same run; an honest pair wins half. ``forge``: the issue's attack, a tap claiming the
+  reveal + 1 ms. ``forge-max``: claims the earliest time the policy believes from it
+  (under ``new``: its own measured bound, which it can compute as the server does).
+  ``inflate-race``: slows its last 3 pings before the race by ``--inflate-ms`` (stamps
+  their sending earlier), then claims like ``forge-max``. ``inflate-all``: slows every
+  ping so, for the whole game.
 * **Naive first-arrival**: the tap that arrives first wins (what the engine does for taps
   without ``t``).
 * **Diagnostics**: ``ours, exact clocks`` runs the same engine with each tap's true time
@@ -70,6 +85,10 @@ KEEP_SAMPLES = 40  # tablegames/state/uestop.py: the estimate uses the last 40 p
 QUICK_PINGS, QUICK_EVERY, PING_EVERY = 10, 0.3, 2.0  # pages/uestop_phone.CLOCK_JS
 REVEAL_AT = 1_700_000_000.0  # server time of the opener's reveal (any epoch-like value)
 STACK = {"category": "red-01", "deck": ["blue-01"]}
+POLICIES = ("new", "old")
+CHEATS = ("honest", "forge", "forge-max", "inflate-race", "inflate-all")
+INFLATED_LAST = 3  # inflate-race: the pings slowed just before the race
+LAG_ARGS: dict = {}  # --typical-q / --most-q / --margin-ms: other bounds than the app's
 
 
 class Net:
@@ -107,8 +126,11 @@ def phone_clock(phone: dict, server_time: float) -> float:
     return server_time + phone["skew"] + phone["drift"] * (server_time - REVEAL_AT)
 
 
-def ping_history(rng: random.Random, net: Net, phone: dict, args: argparse.Namespace) -> list:
-    """The ping samples the phone has reported when the card is revealed."""
+def ping_history(rng: random.Random, net: Net, phone: dict, args: argparse.Namespace,
+                 inflate: float = 0.0, inflate_last: int | None = None) -> list:
+    """The ping samples the phone has reported when the card is revealed. ``inflate`` (s):
+    a cheater stamps the sending of its last ``inflate_last`` pings (None: all) that much
+    earlier, so that they look that much slower."""
     count = QUICK_PINGS + rng.randint(0, args.periodic)
     gaps = [QUICK_EVERY if k < QUICK_PINGS else PING_EVERY for k in range(1, count)]
     send = REVEAL_AT - rng.uniform(0.2, PING_EVERY) - sum(gaps)  # the last ping just before
@@ -119,10 +141,27 @@ def ping_history(rng: random.Random, net: Net, phone: dict, args: argparse.Names
                 + net.delay(phone["down"], phone["jit_down"]))
         samples.append((phone_clock(phone, send), at_server, phone_clock(phone, back)))
         send += gaps[k]
+    if inflate:
+        first = 0 if inflate_last is None else max(0, len(samples) - inflate_last)
+        samples = [(s[0] - inflate, s[1], s[2]) if i >= first else s for i, s in enumerate(samples)]
     return samples
 
 
-def run_engine(game, reading, taps: list, t_key: str):
+def options_for(policy: str, window: int) -> dict:
+    """The table options of a policy (``old``: no reaction floor, as before issue 12)."""
+    return {"stack": STACK, "first": 0, "slap_window_ms": window,
+            **({"min_reaction_ms": 0} if policy == "old" else {})}
+
+
+def slap_move(tap: dict, t_key: str, policy: str) -> dict:
+    """A tap's slap as the room applies it under ``policy``."""
+    move = {"type": "slap", "t": tap[t_key]}
+    if policy == "new" and tap.get("lag") is not None:
+        move["lag"] = tap["lag"]
+    return move
+
+
+def run_engine(game, reading, taps: list, t_key: str, policy: str = "new"):
     """Reveal, the taps in order of arrival (those before the deadline), settle.
     Returns (winner seat or None, deadline, refused seats)."""
     from tablegames.engine import IllegalMove
@@ -133,27 +172,30 @@ def run_engine(game, reading, taps: list, t_key: str):
         if state.deadline is not None and tap["arrival"] > state.deadline:
             break  # the server's settle at the deadline comes first
         try:
-            state = game.apply(state, tap["seat"], {"type": "slap", "t": tap[t_key]},
+            state = game.apply(state, tap["seat"], slap_move(tap, t_key, policy),
                                now=tap["arrival"])
         except IllegalMove as err:
             refused.append((tap["seat"], err.code))
     if state.phase == "race" and state.taps:
         state = game.apply(state, 0, {"type": "settle"}, now=state.deadline)
     race = game.view(state, None)["race"]
+    refused += [(tap["seat"], "flagged") for tap in race["taps"] if tap.get("flagged")]
     return race["winner"], state.deadline, refused
 
 
 def simulate(args: argparse.Namespace) -> dict:
     from tablegames.engine import get_game
-    from tablegames.engine.uestop.clock import estimate
+    from tablegames.engine.uestop.clock import estimate, lag_bounds
     from tablegames.engine.uestop.state import DEFAULTS
 
     game = get_game("uestop")
     default_window = DEFAULTS["slap_window_ms"]
     windows = [default_window] + [w for w in args.windows if w != default_window]
-    readings = {(n, w): game.new([f"P{i}" for i in range(n)],
-                                 {"stack": STACK, "first": 0, "slap_window_ms": w}, seed=n)
+    readings = {(n, w): game.new([f"P{i}" for i in range(n)], options_for(args.policy, w), seed=n)
                 for n in args.players for w in windows}
+    other = "old" if args.policy == "new" else "new"  # the other policy, same races: a column
+    others = {n: game.new([f"P{i}" for i in range(n)], options_for(other, default_window), seed=n)
+              for n in args.players}
     reveal_delay = DEFAULTS["reveal_delay_ms"] / 1000
 
     rng = random.Random(args.seed)
@@ -164,12 +206,15 @@ def simulate(args: argparse.Namespace) -> dict:
         taps = []
         for seat in range(n):
             phone = make_phone(rng, args)
-            est = estimate(ping_history(rng, net, phone, args), max_samples=KEEP_SAMPLES)
+            samples = ping_history(rng, net, phone, args)
+            est = estimate(samples, max_samples=KEEP_SAMPLES)
+            lag = lag_bounds(samples, est, max_samples=KEEP_SAMPLES, **LAG_ARGS)
             true_tap = REVEAL_AT + reveal_delay + max(0.15, rng.gauss(0.4, 0.1))
             t = est.to_server(phone_clock(phone, true_tap))
             est_errors.append((t - true_tap) * 1000)
             bounds.append(est.error * 1000)
             taps.append({"seat": seat, "true": true_tap, "t": t,
+                         "lag": [lag[0] * 1000, lag[1] * 1000] if lag else None,
                          "arrival": true_tap + net.delay(phone["up"], phone["jit_up"])})
         taps.sort(key=lambda tap: (tap["arrival"], tap["seat"]))
         by_true = sorted(taps, key=lambda tap: tap["true"])
@@ -178,21 +223,78 @@ def simulate(args: argparse.Namespace) -> dict:
                   "naive": taps[0]["seat"] == first["seat"],
                   "needed": (first["arrival"] - taps[0]["arrival"]) * 1000}
         for w in windows:
-            winner, deadline, refused = run_engine(game, readings[(n, w)], taps, "t")
+            winner, deadline, refused = run_engine(game, readings[(n, w)], taps, "t", args.policy)
             result[w] = winner == first["seat"]
             if w == default_window and winner != first["seat"]:
-                if any(seat == first["seat"] for seat, _ in refused):
+                if any(seat == first["seat"] and code != "flagged" for seat, code in refused):
                     result["cause"] = "refused"
                 elif first["arrival"] > deadline:
                     result["cause"] = "late"
                 else:
                     result["cause"] = "clock"
-                result["refusals"] = [code for _, code in refused]
-        winner, _, _ = run_engine(game, readings[(n, default_window)], taps, "true")
+                result["refusals"] = [code for _, code in refused if code != "flagged"]
+                result["flagged_miss"] = any(seat == first["seat"] for seat, code in refused
+                                             if code == "flagged")
+            if w == default_window:
+                result["flagged"] = sum(code == "flagged" for _, code in refused)
+        winner, _, _ = run_engine(game, readings[(n, default_window)], taps, "true", args.policy)
         result["exact"] = winner == first["seat"]
+        winner, _, _ = run_engine(game, others[n], taps, "t", other)
+        result["other"] = winner == first["seat"]
         races.append(result)
     return {"races": races, "windows": windows, "default_window": default_window,
             "est_errors": est_errors, "bounds": bounds}
+
+
+def duels(args: argparse.Namespace) -> dict:
+    """Cheater against honest phone, two-player races, every cheat under both policies:
+    ``{policy: {cheat: share of races the cheater won}}`` (same draws for all)."""
+    from tablegames.engine import get_game
+    from tablegames.engine.uestop.clock import estimate, lag_bounds
+    from tablegames.engine.uestop.state import DEFAULTS
+
+    game = get_game("uestop")
+    window = DEFAULTS["slap_window_ms"]
+    readings = {p: game.new(["Cheat", "Honest"], options_for(p, window), seed=2) for p in POLICIES}
+    reveal_time = REVEAL_AT + DEFAULTS["reveal_delay_ms"] / 1000
+    floor = DEFAULTS["min_reaction_ms"] / 1000
+    inflate = args.inflate_ms / 1000
+    wins = {p: dict.fromkeys(CHEATS, 0) for p in POLICIES}
+    for k in range(args.duels):
+        draw = random.Random(args.seed * 7_919 + k)
+        phones = [make_phone(draw, args) for _ in range(2)]
+        state = draw.getstate()
+        for cheat in CHEATS:
+            rng = random.Random()
+            rng.setstate(state)  # the same networks, pings and reactions for every cheat
+            net = Net(rng, args.jitter_dist, args.spikes)
+            taps = []
+            for seat, phone in enumerate(phones):
+                cheater = seat == 0 and cheat != "honest"
+                slowed = cheater and cheat.startswith("inflate")
+                samples = ping_history(rng, net, phone, args, inflate if slowed else 0.0,
+                                       INFLATED_LAST if cheat == "inflate-race" else None)
+                est = estimate(samples, max_samples=KEEP_SAMPLES)
+                lag = lag_bounds(samples, est, max_samples=KEEP_SAMPLES, **LAG_ARGS)
+                true_tap = REVEAL_AT + DEFAULTS["reveal_delay_ms"] / 1000 + max(0.15, rng.gauss(0.4, 0.1))
+                arrival = true_tap + net.delay(phone["up"], phone["jit_up"])
+                taps.append({"seat": seat, "true": true_tap, "arrival": arrival,
+                             "t": est.to_server(phone_clock(phone, true_tap)),
+                             "lag": [lag[0] * 1000, lag[1] * 1000] if lag else None})
+                if cheater:
+                    taps[-1]["claims"] = {
+                        "old": reveal_time + 0.001,
+                        "new": (reveal_time + 0.001 if cheat == "forge" else
+                                max(reveal_time + floor + 1e-6, arrival - lag[1] + 1e-6)),
+                    }
+            taps.sort(key=lambda tap: (tap["arrival"], tap["seat"]))
+            for policy in POLICIES:
+                for tap in taps:
+                    if "claims" in tap:
+                        tap["t"] = tap["claims"][policy]
+                winner, _, _ = run_engine(game, readings[policy], taps, "t", policy)
+                wins[policy][cheat] += winner == 0
+    return {p: {c: wins[p][c] / args.duels for c in CHEATS} for p in POLICIES}
 
 
 def pct(values: list[float], q: float) -> float:
@@ -202,7 +304,7 @@ def pct(values: list[float], q: float) -> float:
 
 def summarize(sim: dict, args: argparse.Namespace) -> dict:
     races, windows, w0 = sim["races"], sim["windows"], sim["default_window"]
-    columns = [str(w) for w in windows] + ["exact", "naive"]
+    columns = [str(w) for w in windows] + ["exact", "other", "naive"]
 
     def shares(subset: list[dict]) -> dict:
         out = {"races": len(subset)}
@@ -218,6 +320,8 @@ def summarize(sim: dict, args: argparse.Namespace) -> dict:
     far = [r for r in races if r["gap"] >= TARGET_GAP_MS]
     misses = [r for r in far if not r[w0]]
     causes = {c: sum(r.get("cause") == c for r in misses) for c in ("late", "clock", "refused")}
+    causes["flagged"] = sum(bool(r.get("flagged_miss")) for r in misses)
+    taps = sum(r["players"] for r in races)
     errors = [abs(e) for e in sim["est_errors"]]
     return {
         "columns": columns,
@@ -234,6 +338,7 @@ def summarize(sim: dict, args: argparse.Namespace) -> dict:
                              for q, v in (("p90", 0.9), ("p99", 0.99), ("p99.9", 0.999))}
                             | {"max": max(r["needed"] for r in races)},
         "window_ms": w0,
+        "flagged_taps": sum(r.get("flagged", 0) for r in races) / taps if taps else 0.0,
         "target_met": (shares(far)[str(w0)] or 0) >= TARGET_SHARE,
     }
 
@@ -262,15 +367,33 @@ def main(argv: list[str] | None = None) -> int:
                         help="periodic pings after the 10 quick ones: 0..P (default 40)")
     parser.add_argument("--server-ms", type=float, default=2.0,
                         help="mean unreported server time answering a ping (default 2 ms)")
+    parser.add_argument("--policy", choices=POLICIES, default="new",
+                        help="how claimed tap times are judged (default new; old: before issue 12)")
+    parser.add_argument("--duels", type=int, default=4000,
+                        help="cheater-vs-honest races per cheat, both policies (default 4000; 0 none)")
+    parser.add_argument("--inflate-ms", type=float, default=400.0,
+                        help="how much slower an inflating cheater makes its pings (default 400)")
+    parser.add_argument("--typical-q", type=float, help="quantile of a phone's ping delays a "
+                        "claim may be older than its arrival (default: the app's, clock.TYPICAL_LAG_Q)")
+    parser.add_argument("--most-q", type=float, help="quantile beyond which (plus the margin) a "
+                        "claim is judged at arrival (default: clock.MOST_LAG_Q)")
+    parser.add_argument("--margin-ms", type=float, help="margin over --most-q (default: clock.LAG_MARGIN)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     args = parser.parse_args(argv)
     args.players = [int(n) for n in args.players.split(",")]
     args.windows = [int(w) for w in args.windows.split(",") if w.strip()]
     args.latency = tuple(float(x) for x in args.latency.split(","))
+    for key, name in (("typical_q", "typical_q"), ("most_q", "most_q")):
+        if getattr(args, key) is not None:
+            LAG_ARGS[name] = getattr(args, key)
+    if args.margin_ms is not None:
+        LAG_ARGS["margin"] = args.margin_ms / 1000
 
     start = time.perf_counter()
     sim = simulate(args)
     out = summarize(sim, args)
+    if args.duels:
+        out["duels"] = duels(args)
     seconds = time.perf_counter() - start
     model = (f"skew +-{args.skew:g} s, drift +-{args.drift_ppm:g} ppm, one-way latency "
              f"{args.latency[0]:g}-{args.latency[1]:g} ms (asym {args.asym:g}), jitter "
@@ -283,12 +406,13 @@ def main(argv: list[str] | None = None) -> int:
 
     w0 = out["window_ms"]
     print(f"UeStop! slap races: {args.races} races, players {'/'.join(map(str, args.players))}, "
-          f"seed {args.seed}, python {platform.python_version()}, {seconds:.1f} s")
+          f"seed {args.seed}, policy {args.policy}, python {platform.python_version()}, {seconds:.1f} s")
     print(f"model: {model}")
     print(f"window used: slap_window_ms = {w0} ms (engine default); share of races won by "
           f"the truly-first tapper, by the true gap between the two fastest taps:")
     names = {str(w0): f"ours {w0}ms"} | {c: f"ours {c}ms" for c in out["columns"] if c.isdigit()}
-    names |= {"exact": f"exact clk {w0}ms", "naive": "naive 1st-arrival"}
+    names |= {"exact": f"exact clk {w0}ms", "naive": "naive 1st-arrival",
+              "other": f"{'old' if args.policy == 'new' else 'new'} policy {w0}ms"}
     head = ["gap ms", "races"] + [names[c] for c in out["columns"]]
     rows = []
     for label, cell in [*out["buckets"].items(), (f">={TARGET_GAP_MS}", out["at_least_30"]),
@@ -303,20 +427,28 @@ def main(argv: list[str] | None = None) -> int:
     far = out["at_least_30"]
     print(f"taps >= {TARGET_GAP_MS} ms apart: ours {far[str(w0)] * 100:.2f}% "
           f"(target {TARGET_SHARE * 100:.0f}%: {'met' if out['target_met'] else 'NOT met'}), "
-          f"naive {far['naive'] * 100:.2f}%")
+          f"{names['other']} {far['other'] * 100:.2f}%, naive {far['naive'] * 100:.2f}%")
     print("  by players: " + ", ".join(
         f"{n}p ours {c[str(w0)] * 100:.2f}% naive {c['naive'] * 100:.2f}% ({c['races']})"
         for n, c in out["by_players"].items() if c["races"]))
     m = out["misses_at_least_30"]
     print(f"  our misses at >= {TARGET_GAP_MS} ms: {m['count']} = late (first tap arrived after "
           f"the window) {m['late']}, clock (estimate error) {m['clock']}, refused {m['refused']}"
-          + (f" {out['refusal_codes']}" if out["refusal_codes"] else ""))
+          + (f" {out['refusal_codes']}" if out["refusal_codes"] else "")
+          + f"; of them the first tap judged at arrival (flagged) {m['flagged']}")
+    print(f"  honest taps judged at arrival (flagged): {out['flagged_taps'] * 100:.2f}%")
     e, b, need = out["estimate_error_ms"], out["error_bound_ms"], out["window_needed_ms"]
     print(f"clock estimate error |t - true tap| ms: p50 {e['p50']:.1f}, p90 {e['p90']:.1f}, "
           f"p99 {e['p99']:.1f}, max {e['max']:.1f} (estimate's own bound: p50 {b['p50']:.1f}, "
           f"p99 {b['p99']:.1f})")
     print("window needed (first tapper's arrival after the first arrival) ms: "
           + ", ".join(f"{k} {v:.0f}" for k, v in need.items()))
+    if args.duels:
+        print(f"cheater vs honest phone of the same speed, {args.duels} two-player races each "
+              f"(inflate {args.inflate_ms:g} ms): share won by the cheater (honest pair: ~50%)")
+        print("  " + "policy".ljust(8) + "".join(c.rjust(14) for c in CHEATS))
+        for policy, row in out["duels"].items():
+            print("  " + policy.ljust(8) + "".join(f"{row[c] * 100:13.1f}%" for c in CHEATS))
     return 0
 
 

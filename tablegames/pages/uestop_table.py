@@ -120,7 +120,11 @@ def race_panel(compact: rx.Var | bool = False) -> rx.Component:
         place = rx.cond(late, "—", tap["place"].to_string())
         return rx.el.tr(
             rx.el.td(place, class_name="ues-place"),
-            rx.el.td(PLAYERS[seat]["name"].to(str), class_name="ues-race-name"),
+            rx.el.td(PLAYERS[seat]["name"].to(str),
+                     rx.cond(tap["flagged"].to(bool),
+                             rx.el.span(" ⚑ ", tr("ui.uestop.flagged"), class_name="ues-flagged",
+                                        title=tr("ui.uestop.flagged_help"))),
+                     class_name="ues-race-name"),
             rx.el.td(rx.cond(late, tr("ui.uestop.late"),
                              rx.cond(tap["place"].to(int) == 1, "—", "+" + tap["margin_ms"].to_string() + " ms")),
                      class_name="ues-margin"),
@@ -132,7 +136,8 @@ def race_panel(compact: rx.Var | bool = False) -> rx.Component:
             custom_attrs={"data-seat": seat.to_string(), "data-place": tap["place"].to_string(),
                           "data-margin": tap["margin_ms"].to_string(),
                           "data-reaction": tap["reaction_ms"].to_string(),
-                          "data-arrival": tap["arrival_ms"].to_string()},
+                          "data-arrival": tap["arrival_ms"].to_string(),
+                          "data-flagged": rx.cond(tap["flagged"].to(bool), "1", "0")},
         )
 
     return rx.box(

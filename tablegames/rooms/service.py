@@ -364,6 +364,12 @@ def start_game(session: Session, code: str, host_secret: str, seed: int | None =
     return _commit_state(session, room, state, None, {"type": "start", "seed": state.seed}, "playing")
 
 
+class ServerMove(dict):
+    """A move the server itself built, with fields it measured (a tap's time on the
+    server's clock): the only kind that may carry the game's ``server_fields``. Nothing a
+    client sends is one (events arrive as plain dicts)."""
+
+
 def apply_move(session: Session, code: str, seat: int | None, move: Any,
                expected_version: int | None = None) -> tuple[Any, int]:
     """Applies a player's move and stores it before returning.
@@ -374,6 +380,8 @@ def apply_move(session: Session, code: str, seat: int | None, move: Any,
             engine seat it maps to.
         move: the move dict, as the client sent it (validated by the engine).
         expected_version: the version the client saw; a different one means a stale tap.
+        A move may carry a field the game declares as the server's (``server_fields``)
+        only if it is a :class:`ServerMove`.
 
     Returns:
         ``(new_state, new_version)``.
@@ -382,6 +390,8 @@ def apply_move(session: Session, code: str, seat: int | None, move: Any,
     if room.status == "lobby":
         raise RoomError("not_started", "The game hasn't started yet.")
     if not isinstance(move, Mapping) or len(json.dumps(move, default=str)) > MAX_MOVE_BYTES:
+        raise IllegalMove("bad_move", "That move is not readable.")
+    if not isinstance(move, ServerMove) and set(move) & getattr(get_game(room.game), "server_fields", frozenset()):
         raise IllegalMove("bad_move", "That move is not readable.")
     if expected_version is not None and expected_version != room.version:
         raise RoomError("stale", "The table changed before your tap arrived: look again.")

@@ -43,7 +43,7 @@ from typing import Any
 import reflex as rx
 
 from tablegames.engine import IllegalMove
-from tablegames.engine.uestop.clock import ClockEstimate, estimate
+from tablegames.engine.uestop.clock import ClockEstimate, estimate, lag_bounds
 from tablegames.rooms import service
 from tablegames.rooms.service import RoomError
 from tablegames.state.room import Screen
@@ -57,6 +57,7 @@ __all__ = [
     "record_ping",
     "record_pong",
     "server_tap_time",
+    "slap_move",
 ]
 
 # The phone's clock in ms, as the pages read it (a test may replace window.tgClock to
@@ -138,6 +139,22 @@ def server_tap_time(samples: Sequence[Sequence[float]], tap_ms: Any) -> float | 
 
 
 def form_answer(form: Mapping[str, Any], spoken: bool) -> dict[str, Any]:
+def slap_move(samples: Sequence[Sequence[float]], tap_ms: Any) -> service.ServerMove:
+    """The slap of a tap at phone time ``tap_ms``, built by the server: the tap's time on the
+    server's clock (``t``) and this phone's measured one-way delays (``lag``: typical and
+    longest believable, ms; see ``clock.lag_bounds``), within which the engine believes
+    ``t``. Without an estimate yet, neither: the arrival time counts."""
+    move = service.ServerMove(type="slap")
+    est = _estimate(samples)
+    if est is None or not _finite(tap_ms):
+        return move
+    move["t"] = est.to_server(float(tap_ms) / 1000.0)
+    lag = lag_bounds([tuple(s) for s in samples], est, max_samples=KEEP_SAMPLES)
+    if lag is not None:
+        move["lag"] = [round(lag[0] * 1000, 1), round(lag[1] * 1000, 1)]
+    return move
+
+
     """The ``answer`` move of the phone's answer form.
 
     Typed: ``text_0`` .. ``text_3`` (every category; the skipped one left out), or
@@ -230,10 +247,7 @@ class UeStopClock(rx.State):
         screen, code, seat = await _screen_seat(self)
         if seat < 0:
             return screen._no_seat()
-        move: dict[str, Any] = {"type": "slap"}
-        t = server_tap_time(self._samples, tap_ms)
-        if t is not None:
-            move["t"] = t
+        move = slap_move(self._samples, tap_ms)  # the phone sends its clock's reading only
         try:
             state, version = _apply(code, seat, move)
         except (IllegalMove, RoomError) as err:

@@ -226,3 +226,21 @@ def test_refused_names_change_nothing(db):
             service.join_room(db, code, raw)
     assert service.room_version(db, code) == version
     assert json.dumps(service.screen(db, code, None)["seats"]).count("name") == 1
+
+
+# -- finding 2: a phone never sends its own tap time -----------------------------------------
+
+def test_a_tap_time_only_comes_from_the_server_s_clock_estimate(db):
+    code, host = service.create_room(db, "uestop", {"first": 0, "stack": {"category": "red-01",
+                                                                         "deck": ["blue-01"]}})
+    seats = [service.join_room(db, code, n)[0] for n in ("Ana", "Bia")]
+    service.start_game(db, code, host, seed=1)
+    service.apply_move(db, code, seats[0], {"type": "reveal"})
+    version = service.room_version(db, code)
+    for forged in ({"type": "slap", "t": 1.0}, {"type": "slap", "lag": [9999, 9999]}):
+        refused(lambda forged=forged: service.apply_move(db, code, seats[1], forged), "bad_move", IllegalMove)
+    assert service.room_version(db, code) == version
+    state, _ = service.current_state(db, code)
+    # The room's own clock bookkeeping builds them (a ServerMove).
+    refused(lambda: service.apply_move(db, code, seats[1], service.ServerMove(type="slap", t=state.reveal_time)),
+            "slap_too_early", IllegalMove)

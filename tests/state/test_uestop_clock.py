@@ -16,6 +16,7 @@ from tablegames.state.uestop import (
     record_ping,
     record_pong,
     server_tap_time,
+    slap_move,
 )
 
 
@@ -109,3 +110,21 @@ def test_answer_forms_become_moves():
         "type": "answer", "spoken": True, "category": 3}
     assert form_answer({"mandatory": "2", "skip": ""}, spoken=True) == {
         "type": "answer", "spoken": True, "mandatory": 2}
+
+
+def test_a_slap_carries_the_phone_s_own_measured_delays():
+    """Issue 12, finding 2: the engine believes a tap's time only within what this phone's
+    pings measured; the move is the server's own (a phone can't send ``t`` or ``lag``)."""
+    from tablegames.rooms.service import ServerMove
+
+    pending, samples = {}, []
+    assert slap_move(samples, 1000.0) == {"type": "slap"}  # no estimate: judged at arrival
+    for i in range(10):
+        pending, samples = exchange(pending, samples, str(i), phone_offset=2.0, up=0.05, down=0.05,
+                                    server_now=100.0 + i)
+    move = slap_move(samples, (105.5 + 2.0) * 1000)
+    assert isinstance(move, ServerMove) and move["type"] == "slap"
+    assert move["t"] == pytest.approx(105.5, abs=1e-6)
+    typical, most = move["lag"]
+    assert typical == pytest.approx(50.0, abs=0.5) and most == pytest.approx(110.0, abs=0.5)
+    assert slap_move(samples, float("nan")) == {"type": "slap"}

@@ -29,6 +29,9 @@ class UeStop:
     """The UeStop! game object of the registry (see ``tablegames.engine.core.Game``)."""
 
     name = "uestop"
+    # Fields of a move that only the server may fill in (a slap's time on the server's
+    # clock and its phone's measured delays): the room refuses them from a phone.
+    server_fields = frozenset({"t", "lag"})
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS  # Tudo Junto e Misturado: 6 (one Action Card each)
 

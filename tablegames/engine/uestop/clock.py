@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 from statistics import median
 from typing import NamedTuple
 
-__all__ = ["ClockEstimate", "PingSample", "estimate", "sample_offset", "to_server_time"]
+__all__ = ["ClockEstimate", "PingSample", "estimate", "lag_bounds", "sample_offset", "to_server_time"]
 
 
 class PingSample(NamedTuple):
@@ -105,6 +105,42 @@ def estimate(samples: Iterable[PingSample | Sequence[float]], best_fraction: flo
     best = usable[:keep]
     return ClockEstimate(offset=float(median(o for o, _ in best)), rtt=float(best[0][1]),
                          error=float(best[-1][1] / 2), samples=keep)
+
+
+TYPICAL_LAG_Q = 0.9  # a claim counts as at most this quantile of its phone's delays old
+MOST_LAG_Q = 1.0  # beyond its slowest usual ping (plus the margin) a claim is not believed
+LAG_MARGIN = 0.060  # seconds: what one message's jitter may add to the phone's measured delays
+OUTLIER_RTT, OUTLIER_SLACK = 1.0, 0.100  # pings slower than the median round trip + 100 ms
+
+
+def lag_bounds(samples: Iterable[PingSample | Sequence[float]], est: ClockEstimate,
+               max_samples: int | None = None, typical_q: float = TYPICAL_LAG_Q,
+               most_q: float = MOST_LAG_Q, margin: float = LAG_MARGIN) -> tuple[float, float] | None:
+    """``(typical, most)``: how long this phone's messages take to reach the server, in
+    seconds, measured from its pings on the clock its taps are converted with.
+
+    Each ping's delay is ``server_time - est.to_server(client_send)``: its way up plus the
+    estimate's error, exactly what a tap's ``arrival - t`` is for an honest tap. So an
+    honest tap claims a delay like its pings'; a claim older than ``most`` (the
+    ``most_q`` quantile plus ``margin``) is not believable from this phone. Quantiles,
+    not the maximum, so that a few slow pings (or slowed on purpose) don't widen it.
+    None without usable samples.
+    """
+    usable = [(PingSample(*s), r[1]) for s in samples if (r := sample_offset(s)) is not None]
+    if max_samples is not None:
+        usable = usable[-max_samples:] if max_samples > 0 else []
+    if not usable:
+        return None
+    # A ping far slower than this phone's usual round trip is left out (a stall, or slowed on
+    # purpose to widen the bounds just before a race).
+    usual = median(rtt for _, rtt in usable)
+    sent = [s for s, rtt in usable if rtt <= OUTLIER_RTT * usual + OUTLIER_SLACK]
+    delays = sorted(s.server_time - est.to_server(s.client_send) for s in sent)
+
+    def quantile(q: float) -> float:
+        return delays[min(len(delays) - 1, max(0, math.ceil(q * len(delays)) - 1))]
+
+    return max(0.0, quantile(typical_q)), max(0.0, quantile(most_q) + margin)
 
 
 def to_server_time(client_time: float, est: ClockEstimate | float) -> float:

@@ -10,9 +10,14 @@ Phones reach the server with delays that differ by tens to hundreds of milliseco
    (``slap_window_ms``), so that an earlier tap from a slower phone can still arrive;
 3. awards the earliest tap time; equal times go to the earlier arrival, then the lower seat.
 
-A tap time is bounded by what is physically believable: never later than its arrival
-(``t <= now``), never older than ``max_latency_ms`` before its arrival. A badly estimated
-clock (or a forged time) therefore gains at most ``max_latency_ms``.
+A claimed tap time is believed only inside what that phone's own measured network allows
+(:func:`judge`): no sooner after the reveal than a human can react (``min_reaction_ms``),
+and no longer before its arrival than the phone's measured delays allow (the slap's
+``lag``: ``[typical, most]`` one-way delay of that phone's pings, on the same corrected
+clock as its taps, so the clock estimate's error cancels out; never more than
+``max_latency_ms``). A claim outside is judged at its arrival time and flagged on the table.
+Inside, a claim never counts as older than the phone's typical delay: a forged time gains
+no more than a lucky fast message of an honest phone would.
 """
 
 from __future__ import annotations
@@ -25,6 +30,28 @@ def tap_time(claimed: float, now: float, max_latency: float) -> float:
     """The time the race uses for a tap claimed at ``claimed`` that arrived at ``now``
     (seconds, server clock): clamped into ``[now - max_latency, now]``."""
     return max(min(claimed, now), now - max_latency)
+
+
+def judge(claimed: float, now: float, reveal_time: float, min_reaction: float,
+          max_latency: float, lag: tuple[float, float] | None = None) -> tuple[float, bool]:
+    """``(time the race uses, flagged)`` for a tap claimed at ``claimed`` that arrived at
+    ``now`` (seconds, server clock).
+
+    Args:
+        reveal_time: when the card showed on every screen.
+        min_reaction: the fastest believable reaction after the reveal.
+        max_latency: the longest delay believed from any phone.
+        lag: this phone's ``(typical, most)`` one-way delay, measured from its pings (None:
+            not measured; then only ``max_latency`` bounds the claim, clamping it).
+    """
+    if claimed < reveal_time + min_reaction:
+        return now, True  # faster than a human: a forged or broken time
+    if lag is None:
+        return tap_time(claimed, now, max_latency), False
+    typical, most = min(lag[0], max_latency), min(lag[1], max_latency)
+    if now - claimed > most:
+        return now, True  # older than this phone's network allows
+    return max(min(claimed, now), now - typical), False
 
 
 def is_late(now: float, deadline: float | None) -> bool:
@@ -69,6 +96,7 @@ def report(taps: Iterable[Mapping[str, Any]], reveal_time: float | None) -> list
             "margin_ms": _ms(tap["t"] - best) if best is not None and not tap.get("late") else None,
             "late": bool(tap.get("late")),
             "adjusted": tap["t"] != tap["claimed"],
+            "flagged": bool(tap.get("flagged")),
         })
     return out
 

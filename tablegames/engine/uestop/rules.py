@@ -41,7 +41,7 @@ from tablegames.engine.uestop.text import clean, initial, letter_count
 
 MOVE_KEYS: dict[str, frozenset[str]] = {
     "reveal": frozenset({"type"}),
-    "slap": frozenset({"type", "t"}),
+    "slap": frozenset({"type", "t", "lag"}),
     "settle": frozenset({"type"}),
     "answer": frozenset({"type", "texts", "spoken", "category", "skip", "mandatory"}),
     "give_up": frozenset({"type"}),
@@ -384,11 +384,18 @@ def _slap(t: _Table, seat: int, move: Mapping[str, Any], now: float) -> None:
         claimed = now  # no clock correction: the arrival time is the tap time
     if not finite(claimed):
         raise IllegalMove("bad_tap_time", "The tap time must be a number (server clock, seconds).")
-    if claimed < t.reveal_time or now < t.reveal_time:
+    if now < t.reveal_time:
         raise IllegalMove("slap_too_early", "That tap came before the card was revealed.")
+    lag = move.get("lag")
+    if lag is not None and not (isinstance(lag, (list, tuple)) and len(lag) == 2
+                                and all(finite(x) and x >= 0 for x in lag)):
+        raise IllegalMove("bad_tap_time", "The tap's delay bounds must be two numbers (ms).")
     late = race.is_late(now, t.deadline)
-    tap_t = race.tap_time(claimed, now, t.opts["max_latency_ms"] / 1000)
-    t.taps.append({"seat": seat, "t": tap_t, "claimed": claimed, "arrival": now, "late": late})
+    tap_t, flagged = race.judge(claimed, now, t.reveal_time, t.opts["min_reaction_ms"] / 1000,
+                                t.opts["max_latency_ms"] / 1000,
+                                None if lag is None else (lag[0] / 1000, lag[1] / 1000))
+    t.taps.append({"seat": seat, "t": tap_t, "claimed": claimed, "arrival": now, "late": late,
+                   **({"flagged": True} if flagged else {})})
     if not t.taps[:-1]:
         t.deadline = now + t.opts["slap_window_ms"] / 1000
     if late:

@@ -48,6 +48,7 @@ DEFAULTS: dict[str, Any] = {
     "slap_window_ms": 250,
     "reveal_delay_ms": 300,
     "max_latency_ms": 1500,
+    "min_reaction_ms": 100,
     "ties": "accept",
     "auto_check": "strict",
     "no_peeking": True,
@@ -193,7 +194,10 @@ def normalize_options(options: Mapping[str, Any] | None,
             that hears of the reveal later still sees it at the same moment (0-3000,
             default 300). Taps before that time are refused.
         max_latency_ms: the longest believable delay between a tap and its arrival; a tap
-            claiming to be older counts as that old (50-10000, default 1500).
+            claiming to be older counts as that old (50-10000, default 1500). The room
+            bounds it tighter per phone (the slap's ``lag``, from that phone's pings).
+        min_reaction_ms: the fastest human reaction (0-300, default 100): a tap claiming
+            to come sooner after the reveal is judged at its arrival and flagged.
         ties: how a tied vote ends: ``"accept"`` (default) or ``"reject"``.
         auto_check: ``"strict"`` (default: a typed answer that breaks a checkable rule
             fails without a vote) or ``"advisory"`` (the checks are shown, the vote decides).
@@ -241,6 +245,7 @@ def normalize_options(options: Mapping[str, Any] | None,
         "slap_window_ms": _int_option(opts, "slap_window_ms", 0, 2000),
         "reveal_delay_ms": _int_option(opts, "reveal_delay_ms", 0, 3000),
         "max_latency_ms": _int_option(opts, "max_latency_ms", 50, 10000),
+        "min_reaction_ms": _int_option(opts, "min_reaction_ms", 0, 300),
         "ties": ties,
         "auto_check": auto_check,
         "no_peeking": no_peeking,

@@ -84,7 +84,7 @@ def test_the_input_state_is_never_changed() -> None:
 def test_defaults() -> None:
     opts = G.check_options({})
     assert opts == {"mode": "tome_lhe_tapao", "target": 5, "slap_window_ms": 250,
-                    "reveal_delay_ms": 300, "max_latency_ms": 1500, "ties": "accept",
+                    "reveal_delay_ms": 300, "max_latency_ms": 1500, "min_reaction_ms": 100, "ties": "accept",
                     "auto_check": "strict", "no_peeking": True, "custom_categories": (),
                     "first": "random", "stack": None}
 

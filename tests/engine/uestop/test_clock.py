@@ -13,6 +13,7 @@ from tablegames.engine.uestop.clock import (
     ClockEstimate,
     PingSample,
     estimate,
+    lag_bounds,
     sample_offset,
     to_server_time,
 )
@@ -142,3 +143,27 @@ def test_the_error_bound_always_holds(skew, up, down, jitter, n, seed) -> None:
     assert math.isfinite(est.offset)
     assert abs(est.offset + skew) <= est.error + 1e-6
     assert 1 <= est.samples <= n
+
+
+def test_lag_bounds_follow_the_phone_s_own_delays() -> None:
+    """A tap's claimed age (arrival - t) is believed only within the phone's measured delays
+    (issue 12, finding 2): an honest tap's age is its ping's way up, on the same clock."""
+    rng = random.Random(5)
+    samples = simulate(rng, skew=3.0, up=0.08, down=0.08, jitter=0.01, n=40)
+    est = estimate(samples)
+    typical, most = lag_bounds(samples, est)
+    delays = sorted(s.server_time - est.to_server(s.client_send) for s in samples)
+    assert delays[0] <= typical <= delays[-1] < most <= delays[-1] + 0.061
+    assert 0.07 < typical < 0.12
+    assert lag_bounds([], est) is None
+
+
+def test_a_few_pings_slowed_on_purpose_do_not_widen_the_bounds() -> None:
+    rng = random.Random(6)
+    samples = simulate(rng, skew=-1.0, up=0.03, down=0.03, jitter=0.005, n=20)
+    est = estimate(samples)
+    honest = lag_bounds(samples, est)
+    slowed = [PingSample(s.client_send - 0.4, s.server_time, s.client_receive) if i >= 17 else s
+              for i, s in enumerate(samples)]
+    widened = lag_bounds(slowed, estimate(slowed))
+    assert all(w <= h + 0.015 for w, h in zip(widened, honest, strict=True))  # not the 200 ms slowed

@@ -75,11 +75,49 @@ def test_no_settling_without_taps() -> None:
     refused(make(), 0, {"type": "settle"}, "no_race", now=T0)
 
 
-def test_taps_before_the_reveal_are_refused() -> None:
+def test_taps_arriving_before_the_reveal_are_refused() -> None:
     s = started()
-    refused(s, 1, {"type": "slap", "t": T0 - 0.010}, "slap_too_early", now=T0 + 0.2)
     refused(s, 1, {"type": "slap", "t": T0 + 0.1}, "slap_too_early", now=T0 - 0.1)
     refused(make(), 1, {"type": "slap", "t": T0}, "no_race", now=T0)
+
+
+@pytest.mark.parametrize("claimed", [T0 - 0.010, T0 + 0.001, T0 + 0.099])
+def test_a_claim_faster_than_a_human_is_judged_at_arrival_and_flagged(claimed) -> None:
+    s = slap(started(), 1, claimed, T0 + 0.2)
+    tap = G.view(s, None)["race"]["taps"][0]
+    assert s.taps[0]["t"] == T0 + 0.2 and tap["flagged"] and tap["reaction_ms"] == 200
+
+
+LAG = [60.0, 90.0]  # this phone's typical and longest one-way delay, ms (from its pings)
+
+
+def test_a_forged_early_time_never_beats_an_earlier_honest_tap() -> None:
+    """Issue 12, finding 2: a slap claiming the reveal + 1 ms, sent 20 ms after an honest
+    tap arrived, won every race (shown as a 1 ms reaction, unflagged)."""
+    s = started()
+    s = act(s, 1, {"type": "slap", "t": T0 + 0.350, "lag": LAG}, T0 + 0.400)  # honest, 50 ms away
+    for forged in (T0 + 0.001, T0 + 0.100, T0 + 0.300):
+        cheat = act(s, 2, {"type": "slap", "t": forged, "lag": LAG}, T0 + 0.420)
+        cheat = settle(cheat)
+        assert cheat.answerer == 1, forged
+        taps = {x["seat"]: x for x in G.view(cheat, None)["race"]["taps"]}
+        assert taps[2]["reaction_ms"] >= 360  # never the forged 1 ms
+    flagged = settle(act(s, 2, {"type": "slap", "t": T0 + 0.001, "lag": LAG}, T0 + 0.420))
+    assert G.view(flagged, None)["race"]["taps"][1]["flagged"]
+
+
+def test_a_claim_is_believed_only_within_the_phone_s_own_measured_delays() -> None:
+    s = started()
+    inside = act(s, 1, {"type": "slap", "t": T0 + 0.350, "lag": LAG}, T0 + 0.400)  # 50 ms: as claimed
+    assert inside.taps[0]["t"] == T0 + 0.350 and "flagged" not in inside.taps[0]
+    older = act(s, 1, {"type": "slap", "t": T0 + 0.320, "lag": LAG}, T0 + 0.400)  # 80 ms: typical 60
+    assert older.taps[0]["t"] == pytest.approx(T0 + 0.340) and "flagged" not in older.taps[0]
+    beyond = act(s, 1, {"type": "slap", "t": T0 + 0.300, "lag": LAG}, T0 + 0.400)  # 100 ms > 90
+    assert beyond.taps[0]["t"] == T0 + 0.400 and beyond.taps[0]["flagged"]
+    capped = act(started(max_latency_ms=70), 1, {"type": "slap", "t": T0 + 0.320, "lag": LAG}, T0 + 0.400)
+    assert capped.taps[0]["flagged"]  # the table's max_latency_ms bounds every phone
+    for bad in ([60], [60, "x"], [-1, 90], [60, float("inf")], "60,90"):
+        refused(s, 1, {"type": "slap", "t": T0 + 0.35, "lag": bad}, "bad_tap_time", now=T0 + 0.4)
 
 
 def test_the_reveal_delay_schedules_the_card_for_every_screen() -> None:
@@ -111,7 +149,7 @@ def test_equal_times_go_to_the_earlier_arrival_then_the_lower_seat() -> None:
 def test_tap_times_are_clamped_to_what_is_believable() -> None:
     s = started(max_latency_ms=500)
     s = slap(s, 1, T0 + 2.0, T0 + 1.0)  # "tapped" after it arrived: counts at arrival
-    s = slap(s, 2, T0 + 0.05, T0 + 1.2)  # claims 1.15 s of delay: counts 0.5 s before arrival
+    s = slap(s, 2, T0 + 0.15, T0 + 1.2)  # claims 1.05 s of delay: counts 0.5 s before arrival
     taps = {x["seat"]: x for x in G.view(s, None)["race"]["taps"]}
     assert taps[1]["reaction_ms"] == 1000 and taps[1]["adjusted"]
     assert taps[2]["reaction_ms"] == 700 and taps[2]["adjusted"]
