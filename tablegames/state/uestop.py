@@ -138,7 +138,6 @@ def server_tap_time(samples: Sequence[Sequence[float]], tap_ms: Any) -> float | 
     return est.to_server(float(tap_ms) / 1000.0)
 
 
-def form_answer(form: Mapping[str, Any], spoken: bool) -> dict[str, Any]:
 def slap_move(samples: Sequence[Sequence[float]], tap_ms: Any) -> service.ServerMove:
     """The slap of a tap at phone time ``tap_ms``, built by the server: the tap's time on the
     server's clock (``t``) and this phone's measured one-way delays (``lag``: typical and
@@ -155,6 +154,7 @@ def slap_move(samples: Sequence[Sequence[float]], tap_ms: Any) -> service.Server
     return move
 
 
+def form_answer(form: Mapping[str, Any], spoken: bool) -> dict[str, Any]:
     """The ``answer`` move of the phone's answer form.
 
     Typed: ``text_0`` .. ``text_3`` (every category; the skipped one left out), or
