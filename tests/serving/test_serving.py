@@ -1,0 +1,150 @@
+"""How the production server serves: data outside the watched code, caching headers, the
+build fingerprint of scripts/serve.py, and dying with the supervisor."""
+
+from __future__ import annotations
+
+import asyncio
+import doctest
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tablegames import serving
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+def _serve_module():
+    spec = importlib.util.spec_from_file_location("serve", REPO_ROOT / "scripts" / "serve.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_doctests_of_the_serving_module():
+    assert doctest.testmod(serving).failed == 0
+
+
+def test_the_database_and_its_side_files_are_outside_what_hot_reload_watches(tmp_path):
+    """rxconfig puts the SQLite file in data/ and takes data/ out of Reflex's reload paths."""
+    script = (
+        "import json, rxconfig\n"
+        "from reflex.utils.exec import get_reload_paths\n"
+        "print(json.dumps({'db': rxconfig.config.db_url, 'data': str(rxconfig.DATA_DIR),\n"
+        "                  'watched': [str(p) for p in get_reload_paths()]}))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "TG_DATA_DIR")}
+    env.pop("REFLEX_HOT_RELOAD_EXCLUDE_PATHS", None)
+    env.pop("REFLEX_HOT_RELOAD_OVERRIDE_PATHS", None)
+    out = subprocess.run([sys.executable, "-c", script], cwd=REPO_ROOT, env=env, capture_output=True,
+                         text=True, check=True).stdout
+    found = json.loads(out.strip().splitlines()[-1])
+    data = Path(found["data"])
+    assert data == REPO_ROOT / "data"
+    assert found["db"] == f"sqlite:///{data / 'tablegames.db'}"
+    watched = [Path(p) for p in found["watched"]]
+    assert [p for p in watched if REPO_ROOT / "tablegames" in (p, *p.parents)]  # the code is watched ...
+    assert not [p for p in watched if p == data or data in p.parents]  # ... the data is not
+    ignored = subprocess.run(["git", "check-ignore", "-q", "data/tablegames.db-wal"], cwd=REPO_ROOT)
+    assert ignored.returncode == 0
+
+
+def _response(app, path: str, method: str = "GET", headers: list | None = None):
+    sent = []
+
+    async def receive():
+        return {"type": "http.request", "body": b""}
+
+    async def send(message):
+        sent.append(message)
+
+    async def run():
+        await serving.with_cache_headers(app)({"type": "http", "method": method, "path": path}, receive, send)
+
+    asyncio.run(run())
+    return dict(sent[0].get("headers", []))
+
+
+def _app(status: int = 200, headers: list | None = None):
+    async def app(scope, receive, send):
+        await send({"type": "http.response.start", "status": status, "headers": list(headers or [])})
+        await send({"type": "http.response.body", "body": b"x"})
+    return app
+
+
+@pytest.mark.parametrize(("path", "expected"), [
+    ("/assets/root-B9P0_nOK.js", serving.IMMUTABLE),
+    ("/play/ABCD", serving.REVALIDATE),
+    ("/sw.js", serving.REVALIDATE),
+    ("/icons/icon-192.png", serving.REVALIDATE),
+])
+def test_cache_control_by_path(path, expected):
+    assert _response(_app(), path)[b"cache-control"] == expected
+
+
+def test_backend_endpoints_errors_and_other_methods_are_left_alone():
+    assert b"cache-control" not in _response(_app(), "/_event")
+    assert b"cache-control" not in _response(_app(), "/ping")
+    assert b"cache-control" not in _response(_app(404), "/assets/gone-AbCd1234.js")
+    assert b"cache-control" not in _response(_app(), "/play/ABCD", method="POST")
+    own = _response(_app(headers=[(b"cache-control", b"private")]), "/assets/x-AbCd1234.js")
+    assert own[b"cache-control"] == b"private"
+
+
+def test_build_fingerprint_follows_the_sources_and_the_port(tmp_path):
+    serve = _serve_module()
+    for name in ("tablegames", "assets", "reflex.lock"):
+        (tmp_path / name).mkdir()
+    (tmp_path / "tablegames" / "app.py").write_text("x = 1\n")
+    (tmp_path / "rxconfig.py").write_text("config = 1\n")
+    first = serve.fingerprint(3000, root=tmp_path)
+    assert serve.fingerprint(3000, root=tmp_path) == first
+    assert serve.fingerprint(3001, root=tmp_path) != first  # the port is compiled in
+    (tmp_path / "tablegames" / "__pycache__").mkdir()
+    (tmp_path / "tablegames" / "__pycache__" / "app.cpython-311.pyc").write_bytes(b"\0")
+    assert serve.fingerprint(3000, root=tmp_path) == first  # bytecode is not a source
+    (tmp_path / "tablegames" / "app.py").write_text("x = 2\n")
+    assert serve.fingerprint(3000, root=tmp_path) != first
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux's parent-death signal")
+def test_a_supervised_process_dies_with_its_parent(tmp_path):
+    """The chain scripts/serve.py relies on: when the parent is killed, the child is too."""
+    pid_file = tmp_path / "child.pid"
+    parent = (
+        "import os, subprocess, sys, time\n"
+        "child = subprocess.Popen([sys.executable, '-c', 'from tablegames.serving import die_with_parent;"
+        " die_with_parent(); import time; time.sleep(60)'], env={**os.environ, 'TG_SUPERVISED': '1'})\n"
+        f"open({str(pid_file)!r}, 'w').write(str(child.pid))\n"
+        "time.sleep(60)\n"
+    )
+    proc = subprocess.Popen([sys.executable, "-c", parent], cwd=REPO_ROOT)
+    try:
+        for _ in range(100):
+            if pid_file.exists() and pid_file.read_text():
+                break
+            asyncio.run(asyncio.sleep(0.05))
+        child = int(pid_file.read_text())
+        asyncio.run(asyncio.sleep(0.5))  # the child has made its prctl call
+        proc.kill()
+        proc.wait(timeout=10)
+        for _ in range(100):
+            try:
+                os.kill(child, 0)
+            except ProcessLookupError:
+                break
+            try:
+                os.waitpid(child, os.WNOHANG)
+            except ChildProcessError:
+                pass
+            asyncio.run(asyncio.sleep(0.05))
+        else:
+            os.kill(child, 9)
+            pytest.fail("the child outlived its killed parent")
+    finally:
+        proc.kill()
