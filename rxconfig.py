@@ -36,6 +36,9 @@ config = rx.Config(
     # writing every tab's state to disk after every event cost ~10 % of a move's CPU.
     state_manager_mode="redis" if REDIS_URL else "memory",
     telemetry_enabled=False,
+    # The production build would add a sticky "Built with Reflex" link to every page: a
+    # guest who taps it mid-game leaves the table.
+    show_built_with_reflex=False,
     # The production build ships every file also pre-compressed (served by Content-Encoding).
     frontend_compression_formats=["brotli", "gzip"],
     plugins=[rx.plugins.RadixThemesPlugin(theme=rx.theme(appearance="dark", accent_color="green", radius="large"))],
