@@ -46,6 +46,7 @@ from tablegames.engine import IllegalMove
 from tablegames.engine.uestop.clock import ClockEstimate, estimate, lag_bounds
 from tablegames.rooms import service
 from tablegames.rooms.service import RoomError
+from tablegames.state.db import run as db_run
 from tablegames.state.room import Screen
 
 __all__ = [
@@ -185,13 +186,12 @@ def form_answer(form: Mapping[str, Any], spoken: bool) -> dict[str, Any]:
     return move
 
 
-def _apply(code: str, seat: int, move: dict[str, Any]) -> tuple[Any, int]:
+async def _apply(code: str, seat: int, move: dict[str, Any]) -> tuple[Any, int]:
     """Applies a move through the rooms service, retrying when another worker moved the
     room at the same instant (the tap's time is in the move, so a retry stays fair)."""
     for attempt in range(RETRIES):
         try:
-            with rx.session() as db:
-                return service.apply_move(db, code, seat, move)
+            return await db_run(lambda db: service.apply_move(db, code, seat, move))
         except RoomError as err:
             if err.code != "stale" or attempt == RETRIES - 1:
                 raise
@@ -249,7 +249,7 @@ class UeStopClock(rx.State):
             return screen._no_seat()
         move = slap_move(self._samples, tap_ms)  # the phone sends its clock's reading only
         try:
-            state, version = _apply(code, seat, move)
+            state, version = await _apply(code, seat, move)
         except (IllegalMove, RoomError) as err:
             if err.code == "already_slapped":  # mashing the button is fine: the first tap counts
                 return None
@@ -283,9 +283,9 @@ class UeStopClock(rx.State):
         screen = await self.get_state(Screen)
         if screen.role != "table" or not screen.room_code:
             return
+        code = screen.room_code
         try:
-            with rx.session() as db:
-                state, _ = service.current_state(db, screen.room_code)
+            state, _ = await db_run(lambda db: service.current_state(db, code))
         except RoomError:
             return
         deadline = getattr(state, "deadline", None)
@@ -302,7 +302,7 @@ async def _settle(code: str) -> int | None:
     the race was already settled (a late tap or an early answer does that too)."""
     for _ in range(RETRIES):
         try:
-            return _apply(code, SERVER_SEAT, {"type": "settle"})[1]
+            return (await _apply(code, SERVER_SEAT, {"type": "settle"}))[1]
         except IllegalMove as err:
             if err.code != "window_open":
                 return None
