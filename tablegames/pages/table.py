@@ -59,10 +59,26 @@ def lobby() -> rx.Component:
             wrap="wrap", spacing="3",
         ),
         faces_lobby(),
+        join_lock(),
         rx.cond(S["is_host"],
                 rx.button(tr("ui.start"), size="4", on_click=Screen.host("start", -1), id="start"),
                 rx.text(tr("ui.waiting_host"))),
         spacing="4", width="100%",
+    )
+
+
+def join_lock() -> rx.Component:
+    """The host closes the table to new players (or opens it); who asked meanwhile."""
+    locked = S["locked"].to(bool)
+    return rx.vstack(
+        rx.cond(S["is_host"],
+                rx.button(rx.cond(locked, tr("ui.unlock_table"), tr("ui.lock_table")), variant="soft", size="2",
+                          on_click=rx.cond(locked, Screen.host("unlock", -1), Screen.host("lock", -1)),
+                          id="lock-table"),
+                rx.cond(locked, rx.text(tr("ui.table_locked")))),
+        rx.cond(locked & (as_list(S["asking"], str).length() > 0),
+                rx.text(tr("ui.asking_to_join"), " ", as_list(S["asking"], str).join(", "), id="asking")),
+        spacing="1",
     )
 
 

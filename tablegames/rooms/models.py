@@ -33,11 +33,16 @@ class Room(SQLModel, table=True):
     game: str = Field(max_length=20)
     options_json: str = "{}"
     host_hash: str = Field(max_length=64)
-    status: str = Field(default="lobby", max_length=10)  # lobby | playing | finished
+    status: str = Field(default="lobby", max_length=10)  # lobby | playing | finished | expired
     version: int = 0
     state_json: str | None = Field(default=None, sa_column=sa.Column(sa.Text, nullable=True))
     created_at: float = Field(default_factory=time.time)
     updated_at: float = Field(default_factory=time.time)
+    # The host closed the table to new seats; who tried meanwhile (JSON list of {name, at}).
+    locked: bool = Field(default=False, sa_column_kwargs={"server_default": sa.false()})
+    asking_json: str = Field(default="[]", sa_column_kwargs={"server_default": "[]"})
+    # An expired room frees its code (``code`` becomes "~<id>"); the code it had.
+    expired_code: str | None = Field(default=None, index=True, max_length=8)
 
 
 @rx.ModelRegistry.register

@@ -22,6 +22,7 @@ from confusable_homoglyphs import confusables
 from sqlmodel import Session, select
 
 from tablegames.engine import IllegalMove, get_game
+from tablegames.rooms import lifecycle
 from tablegames.rooms.models import FinishedGame, MoveLog, Room, Seat
 
 # Room codes avoid letters that read alike (I/L/1, O/0, U/V) and vowels (no rude words).
@@ -95,6 +96,12 @@ def clear_cache() -> None:
     """Forgets every cached state (what a server restart does)."""
     _CACHE.clear()
     _PUBLIC.clear()
+
+
+def forget(code: str) -> None:
+    """Forgets the cached state of one room (it expired)."""
+    _CACHE.pop(code, None)
+    _PUBLIC.pop(code, None)
 
 
 def _room(session: Session, code: str) -> Room:
@@ -219,13 +226,10 @@ def create_room(session: Session, game: str, options: Mapping[str, Any] | None =
     _check_test_only(options)
     engine.check_options(options)
     host_secret = secrets.token_urlsafe(18)
-    for _ in range(50):
-        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-        if session.exec(select(Room.id).where(Room.code == code)).first() is None:
-            break
-    else:  # pragma: no cover - 100k codes
-        raise RoomError("no_code", "Could not find a free table code; try again.")
-    session.add(Room(code=code, game=game, options_json=json.dumps(options), host_hash=_hash(host_secret)))
+    lifecycle.maybe_expire(session)  # old rooms give their codes back
+    code, version = lifecycle.free_code(session, CODE_ALPHABET, CODE_LENGTH)
+    session.add(Room(code=code, game=game, options_json=json.dumps(options), host_hash=_hash(host_secret),
+                     version=version))
     session.commit()
     return code, host_secret
 
@@ -256,6 +260,9 @@ def join_room(session: Session, code: str, name: Any) -> tuple[int, str]:
     """
     room = _room(session, code)
     name = clean_name(name)
+    if room.locked:
+        lifecycle.note_asking(session, room, name)
+        raise RoomError("table_locked", "The host has closed this table to new players.")
     if room.status != "lobby":
         raise RoomError("already_started", "This game has already started: ask for a rematch to join.")
     seats = _seats(session, room)
@@ -270,6 +277,7 @@ def join_room(session: Session, code: str, name: Any) -> tuple[int, str]:
     seat = 0 if last is None else last + 1
     session.add(Seat(room_id=room.id, seat=seat, name=name, secret_hash=_hash(secret)))
     room.version += 1  # every screen shows the seats: make them refresh
+    room.updated_at = time.time()  # a lobby in use does not expire
     session.add(room)
     try:
         session.commit()
@@ -483,6 +491,8 @@ def screen(session: Session, code: str, seat: int | None) -> dict[str, Any]:
             "options": get_game(room.game).public_options(json.loads(room.options_json)),
             # seat: the engine seat (the place), id: the seat's id for the life of the room
             "seats": [{"seat": i, "id": s.seat, "name": s.name} for i, s in enumerate(_seats(session, room))],
+            "locked": room.locked,
+            "asking": [a["name"] for a in json.loads(room.asking_json or "[]")],
         }
         _remember(_PUBLIC, room.code, room.version, public)
     return _with_view(public, room.game, _engine_state(room), seat)

@@ -23,7 +23,7 @@ from sqlmodel import Session
 
 from tablegames.engine import IllegalMove
 from tablegames.i18n import DEFAULT_LANG, LANGS, catalog, error_text, event_text, pick_lang
-from tablegames.rooms import service
+from tablegames.rooms import lifecycle, service
 from tablegames.rooms.service import RoomError, normalize_code
 from tablegames.state import guard, upkeep
 from tablegames.state.db import run as db_run
@@ -454,6 +454,8 @@ class Screen(rx.State):
             seat, secret, version = await db_run(take)
         except RoomError as err:
             self.notice = self._say(err)
+            if err.code == "table_locked":  # the table lists who asked
+                await self._bump(await _version(code))
             return rx.toast.error(self.notice)
         self._seat = seat
         self.notice = ""
@@ -531,7 +533,9 @@ def reload_if_known(code: str) -> str:
             " { sessionStorage.setItem('tg_reloaded', String(Date.now())); window.location.reload(); } })()")
 
 
-HOST_ACTIONS = {"start": service.start_game, "next_hand": service.next_hand, "rematch": service.rematch}
+HOST_ACTIONS = {"lock": lambda db, code, secret: lifecycle.set_locked(db, code, secret, True),
+                "unlock": lambda db, code, secret: lifecycle.set_locked(db, code, secret, False),
+                "start": service.start_game, "next_hand": service.next_hand, "rematch": service.rematch}
 
 
 # (code, seat, language) -> (version, what Screen.screen shows): Reflex asks for a screen

@@ -307,3 +307,28 @@ def test_a_locked_database_stalls_no_room_and_the_move_lands_once_it_is_free(bac
     other_room, said = asyncio.run(scenario())
     assert other_room < 1.0, f"another room waited {other_room:.1f} s for a heartbeat's answer"
     assert "saved right now" in said and "SQL" not in said and "locked" not in said, said
+
+
+def test_the_host_locks_the_table_and_sees_who_asks_to_join(backend):
+    async def scenario():
+        code, _host, table, phones = await seated(backend, 1, "127.0.0.81")
+        version = table.version
+        await table.host("lock")
+        await table.until(lambda d: d.screen.get("locked") is True)
+        squatter = Device(backend.url, f"/play/{code}", "late", source="127.0.0.82")
+        await squatter.connect()
+        await squatter.join("Zeca")
+        await squatter.until(lambda d: bool(d.notices))
+        await table.until(lambda d: "Zeca" in (d.screen.get("asking") or []))
+        seats_while_locked = [s["name"] for s in table.screen["seats"]]
+        await table.host("unlock")
+        await table.until(lambda d: d.screen.get("locked") is False)
+        await asyncio.sleep(0.5)
+        await squatter.join("Zeca")
+        await squatter.until(lambda d: d.seat >= 0)
+        await close([table, *phones, squatter])
+        return squatter.notices[0], seats_while_locked, version
+
+    said, seats, _ = asyncio.run(scenario())
+    assert "closed this table" in said or "fechou esta mesa" in said
+    assert seats == ["P0"]
