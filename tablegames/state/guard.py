@@ -205,7 +205,7 @@ def _storage_vars_ok(values: Any) -> bool:
         return True
     if not isinstance(values, dict) or len(values) > 50:
         return False
-    return all(isinstance(k, str) and len(k) <= MAX_NAME and isinstance(v, str) and _storage_var(k)
+    return all(isinstance(k, str) and len(k) <= MAX_NAME and (v is None or isinstance(v, str)) and _storage_var(k)
                for k, v in values.items())
 
 

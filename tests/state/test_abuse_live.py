@@ -332,3 +332,53 @@ def test_the_host_locks_the_table_and_sees_who_asks_to_join(backend):
     said, seats, _ = asyncio.run(scenario())
     assert "closed this table" in said or "fechou esta mesa" in said
     assert seats == ["P0"]
+
+
+def test_health_tells_a_damaged_database_and_the_app_recovers_once_it_is_restored(tmp_path):
+    import shutil
+    import urllib.error
+    import urllib.request
+
+    def health(url):
+        try:
+            with urllib.request.urlopen(url + "/_health", timeout=10) as r:  # noqa: S310 (loopback)
+                return r.status, json.loads(r.read())
+        except urllib.error.HTTPError as err:
+            return err.code, json.loads(err.read())
+
+    url = f"sqlite:///{tmp_path / 'app.db'}"
+    env = services.app_env(tmp_path, url, None, workers=1)
+    log = tmp_path / "backend.log"
+    services.migrate(env, log)
+    server = services.Backend.start(env, log_path=log)
+    server.database_url = url
+    path = Path(url.removeprefix("sqlite:///"))
+    try:
+        async def scenario():
+            code, _host, table, phones = await seated(server, 2, "127.0.0.91")
+            ok = health(server.url)
+            with sqlite3.connect(path) as con:
+                con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            good = path.read_bytes()
+            with path.open("r+b") as f:  # damaged in place, under the running app
+                f.write(b"\0" * 4096)
+            broken = health(server.url)
+            notices = len(phones[0].notices)
+            await table.host("start")
+            await table.until(lambda d: len(d.notices) > 0, 20)
+            said = table.notices[-1]
+            with path.open("r+b") as f:
+                f.write(good)  # restored: no restart
+            restored = health(server.url)
+            await table.host("start")
+            await table.until(lambda d: d.view.get("phase") == "play", 20)
+            await close([table, *phones])
+            return ok, broken, restored, said, notices
+
+        ok, broken, restored, said, _ = asyncio.run(scenario())
+    finally:
+        server.stop()
+    assert ok == (200, {"status": True, "db": True}), ok
+    assert broken[0] == 503 and broken[1]["db"] is False, broken
+    assert restored[0] == 200, restored
+    assert "saved right now" in said and "Error" not in said, said
