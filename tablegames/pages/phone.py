@@ -45,6 +45,8 @@ def phone_page() -> rx.Component:
             rx.hstack(rx.text(Screen.room_code, weight="bold", size="5"), rx.spacer(), lang_switch(), width="100%"),
             rx.cond(S["is_host"], rx.link(tr("ui.open_table"), href="/table/" + Screen.room_code, id="open-table")),
             notice(),
+            rx.cond(S["removed"].to(bool),
+                    rx.callout(tr("error.removed"), icon="user_x", color_scheme="orange", id="removed", width="100%")),
             rx.cond(
                 S["code"],
                 rx.cond(

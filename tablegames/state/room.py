@@ -72,6 +72,9 @@ class RoomShared(rx.SharedState):
         code = _route_code(self)
         if not code:
             return
+        screen = await self.get_state(Screen)
+        if screen.room_code and screen.room_code != code:
+            screen._leave_room()  # this tab moves to another room: nothing of the old one's stays
         token = self.router.session.client_token
         tabs = _ROOM_TABS.setdefault(code, set())
         if token not in tabs and self._linked_to != room_token(code):  # a new tab here
@@ -179,6 +182,7 @@ class Screen(rx.State):
     picking: str = ""  # wild card waiting for a colour (and target) on this phone
     tick: int = 0  # heartbeats: the table's refresh the "online" dots
     show_host_link: bool = False
+    removed: bool = False  # this phone's seat here was removed by the host (it may join again)
     new_game: str = "uno"  # landing page: the game being set up
     # Noted from the request on page load: computed vars that read self.router directly
     # would be recomputed and re-sent with every update of the room.
@@ -240,14 +244,19 @@ class Screen(rx.State):
         data = await _screen_data(self.room_code, shared.version, seat, self.language)
         if data is None:
             return {}
-        return {**data, "is_host": self._is_host, "me": self._seat if self.role == "phone" else -1}
+        phone = self.role == "phone"  # "me": the engine seat of this phone's seat id (-1: none)
+        return {**data, "is_host": self._is_host, "me": data["me"] if phone else -1,
+                "removed": phone and (data["removed"] or self.removed)}
 
     @rx.var
     async def online(self) -> list[int]:
         """Seats with a phone connected (the table asks again at every heartbeat)."""
         shared = await self.get_state(RoomShared)
         heartbeat = self.tick  # read, so that each heartbeat recomputes this var alone
-        return await shared._online_seats() if self.role == "table" and heartbeat >= 0 else []
+        ids = await shared._online_seats() if self.role == "table" and heartbeat >= 0 else []
+        data = await _screen_data(self.room_code, shared.version, None, self.language) if ids else None
+        places = {s["id"]: s["seat"] for s in (data or {}).get("seats", ())}  # seat id -> engine seat
+        return sorted(places[i] for i in ids if i in places)
 
     @rx.var
     def join_url(self) -> str:
@@ -305,7 +314,10 @@ class Screen(rx.State):
             return None
         if given:
             self._remember("host_secrets", code, host)
-        return await self._check_room()
+        await self._check_room()
+        if isinstance(host, str) and host:  # read: the secret leaves the address bar and history
+            return rx.call_script(STRIP_HOST_JS)
+        return None
 
     @rx.event
     async def open_phone(self):
@@ -316,18 +328,19 @@ class Screen(rx.State):
         secret = self._secrets("seat_secrets").get(self.room_code)
         code, stored = self.room_code, self._host_secret()
 
-        def check(db: Session) -> tuple[bool, int]:
-            seat = -1
+        def check(db: Session) -> tuple[bool, int, bool]:
+            seat, removed = -1, False
             if secret:
                 try:
                     seat = service.rejoin(db, code, secret)
                 except RoomError as err:
                     if err.code == "db_unavailable":
                         raise
-            return service.is_host(db, code, stored), seat
+                    removed = err.code == "removed"
+            return service.is_host(db, code, stored), seat, removed
 
         try:
-            self._is_host, self._seat = await db_run(check)
+            self._is_host, self._seat, self.removed = await db_run(check)
         except RoomError as err:
             self.notice = self._say(err)
             return None
@@ -400,8 +413,14 @@ class Screen(rx.State):
             return None
         return rx.call_script(reload_if_known(code))
 
+    def _leave_room(self) -> None:
+        """Forgets the room this tab was in: its seat, host rights and screen."""
+        self.room_code, self._seat, self._is_host, self.picking, self.removed = "", -1, False, "", False
+
     async def _bump(self, version: int) -> None:
         shared = await self.get_state(RoomShared)
+        if shared._linked_to != room_token(self.room_code):
+            return  # linked to no room or another one: this tab's room is the one it loaded
         shared.version = max(shared.version, version)  # two moves at once never go back
 
     @rx.event
@@ -438,26 +457,31 @@ class Screen(rx.State):
 
     @rx.event
     async def join(self, form: dict):
-        """Phone: takes a seat with a name."""
-        if self.role != "phone" or self._seat >= 0:
+        """Phone: takes a seat with a name (again, after the host removed this one)."""
+        if self.role != "phone":
             return
-        code, name = self.room_code, form.get("name")
+        code, name, held = self.room_code, form.get("name"), self._seat
         if not guard.allow("join", *self._client()):
             self.notice = self._say(RoomError("too_many_joins", "Too many joins from this network."))
             return rx.toast.error(self.notice)
 
-        def take(db: Session) -> tuple[int, str, int]:
+        def take(db: Session) -> tuple[int, str, int] | None:
+            if held >= 0 and not service.screen(db, code, held)["removed"]:
+                return None  # this phone holds a seat here already
             seat, secret = service.join_room(db, code, name)
             return seat, secret, service.room_version(db, code)
 
         try:
-            seat, secret, version = await db_run(take)
+            taken = await db_run(take)
         except RoomError as err:
             self.notice = self._say(err)
             if err.code == "table_locked":  # the table lists who asked
                 await self._bump(await _version(code))
             return rx.toast.error(self.notice)
-        self._seat = seat
+        if taken is None:
+            return None
+        seat, secret, version = taken
+        self._seat, self.removed = seat, False
         self.notice = ""
         self._remember("seat_secrets", self.room_code, secret)
         await self._hold_seat()
@@ -520,6 +544,11 @@ class Screen(rx.State):
 
 
 RELOAD_GUARD_MS = 30_000  # at most one such reload per tab in this time
+# The table's address without its host secret (kept on the device once read), in place:
+# neither the address bar nor the history keeps it.
+STRIP_HOST_JS = ("(() => { const u = new URL(window.location.href); if (u.searchParams.has('host')) {"
+                 " u.searchParams.delete('host'); window.history.replaceState(window.history.state, '',"
+                 " u.pathname + u.search + u.hash); } })()")
 
 
 def reload_if_known(code: str) -> str:

@@ -258,7 +258,7 @@ class UeStopClock(rx.State):
         screen.notice = ""
         await screen._bump(version)
         taps = getattr(state, "taps", ())
-        if getattr(state, "phase", None) == "race" and len(taps) == 1 and taps[0]["seat"] == seat:
+        if getattr(state, "phase", None) == "race" and len(taps) == 1:  # ours: the race's first tap
             return UeStopClock.settle_at(state.deadline)  # this tap opened the window
         return None
 

@@ -146,8 +146,8 @@ class UpwordsDraft(rx.SharedState):
     async def link(self):
         """Links this browser to its Upwords room's draft (``/table/<code>``, ``/play/<code>``)."""
         code = _route_code(self)
-        if not code:
-            return
+        if not code or code != (await self.get_state(Screen)).room_code:
+            return  # only the room this tab loaded (``RoomShared.link`` / ``Screen.open_*``)
         try:
             if (await db_run(lambda db: service.room_info(db, code))).game != GAME:
                 return
@@ -207,7 +207,7 @@ class UpwordsPhone(rx.State):
         draft, selected, exchanging = self.draft, self.selected, self.exchanging
         order, order_of = self.order, self.order_of
         view = data.get("view") if data else None
-        seat = screen._seat
+        seat = data.get("me", -1) if data else -1  # the engine seat of this phone's seat id
         if (screen.role != "phone" or seat < 0 or data.get("game") != GAME or not view
                 or "rack" not in view):
             return {}
@@ -256,22 +256,27 @@ class UpwordsPhone(rx.State):
             data = await db_run(lambda db: service.screen(db, code, seat))
         except RoomError:
             return screen, None, -1
-        if data.get("game") != GAME or not data.get("view"):
+        if data.get("game") != GAME or not data.get("view") or data.get("me", -1) < 0:
             return screen, None, -1
-        return screen, data["view"], int(data["version"])
+        return screen, {**data["view"], "me": data["me"]}, int(data["version"])
 
     async def _publish(self, screen: Screen, view: dict[str, Any], version: int) -> None:
         """Shows this phone's draft at the table, if (and only if) this seat is on turn."""
-        seat = screen._seat
+        seat = view.get("me", -1)
         if view.get("turn") != seat or view.get("phase") != "play":
             return
         tiles = [[r, c, letter] for _, letter, r, c in valid_draft(self.draft, view["rack"])]
         shared = await self.get_state(UpwordsDraft)
+        if shared._linked_to != room_token(screen.room_code):
+            return  # the draft is linked to no room or another one: write nothing there
         if shared.tiles != tiles or shared.seat != seat or shared.version != version:
             shared.tiles, shared.seat, shared.version = tiles, seat, version
 
     async def _clear_shared(self) -> None:
         shared = await self.get_state(UpwordsDraft)
+        screen = await self.get_state(Screen)
+        if shared._linked_to != room_token(screen.room_code):
+            return
         if shared.tiles or shared.seat != -1:
             shared.tiles, shared.seat, shared.version = [], -1, -1
 
