@@ -16,6 +16,9 @@ from pathlib import Path
 
 import reflex as rx
 
+from tablegames.preload import PreloadRoutePlugin
+from tablegames.radix import RadixThemesPlugin  # Radix Themes, only what the app uses
+
 ROOT = Path(__file__).resolve().parent
 DATA_DIR = Path(os.environ.get("TG_DATA_DIR") or ROOT / "data").resolve()
 DATA_DIR.mkdir(parents=True, exist_ok=True)
@@ -41,7 +44,11 @@ config = rx.Config(
     show_built_with_reflex=False,
     # The production build ships every file also pre-compressed (served by Content-Encoding).
     frontend_compression_formats=["brotli", "gzip"],
-    plugins=[rx.plugins.RadixThemesPlugin(theme=rx.theme(appearance="dark", accent_color="green", radius="large"))],
+    # What a phone downloads (docs/page-weight.md): Radix Themes without the parts no page uses,
+    # the phone route's code preloaded, an app shell painted while the code loads.
+    plugins=[RadixThemesPlugin(theme=rx.theme(appearance="dark", accent_color="green", radius="large")),
+             PreloadRoutePlugin()],
+    hydrate_fallback="tablegames.pages.shell.shell",
     # A private game app needs no sitemap.xml; disabling it also silences the
     # "enabled by default" warning.
     disable_plugins=[rx.plugins.SitemapPlugin],

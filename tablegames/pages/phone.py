@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from tablegames.components.timers import every, vibrate_on_turn
 from tablegames.pages.common import ME, VIEW, S, lang_switch, notice, tr
 from tablegames.pages.faces_phone import faces_phone
 from tablegames.pages.uestop_phone import uestop_phone
@@ -12,16 +13,6 @@ from tablegames.pages.upwords_phone import upwords_phone
 from tablegames.state import upkeep
 from tablegames.state.room import RoomShared, Screen
 from tablegames.state.upwords import UpwordsDraft
-
-# Vibrate when it becomes this phone's turn (where the device can).
-VIBRATE_SCRIPT = """
-(() => { let last = '0';
-  setInterval(() => { const el = document.getElementById('my-turn-flag');
-    const now = el ? el.dataset.turn : '0';
-    if (now === '1' && last !== '1' && navigator.vibrate) navigator.vibrate([120, 60, 120]);
-    last = now; }, 400); })();
-"""
-
 
 def join_box() -> rx.Component:
     """Name field to take a seat."""
@@ -59,9 +50,9 @@ def phone_page() -> rx.Component:
                                       id="waiting")),
                 ),
             ),
-            rx.script(VIBRATE_SCRIPT),
+            vibrate_on_turn(),  # where the device can
             # Keeps this tab's state (and its seat) alive on the server while the page is open.
-            rx.moment(interval=upkeep.keepalive_ms(), on_change=Screen.heartbeat, display="none"),
+            every(upkeep.keepalive_ms(), Screen.heartbeat),
             spacing="3", width="100%", max_width="40rem", padding="0.75rem",
         ),
         class_name="tg-phone-bg",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from tablegames.components.timers import every
 from tablegames.pages.common import VIEW, S, as_list, lang_switch, notice, online_dot, tr
 from tablegames.pages.faces_table import faces_lobby, faces_table
 from tablegames.pages.uestop_table import uestop_table
@@ -93,7 +94,7 @@ def table_page() -> rx.Component:
                 rx.cond(VIEW, rx.match(S["game"], ("uno", uno_table()), ("upwords", upwords_table()), ("faces", faces_table()),
                                                ("uestop", uestop_table()), rx.fragment()), lobby()),
             ),
-            rx.moment(interval=5000, on_change=Screen.heartbeat, display="none"),
+            every(5000, Screen.heartbeat),
             spacing="5", width="100%", padding="1.5rem",
         ),
         class_name="tg-table-bg",

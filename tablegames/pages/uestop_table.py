@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from tablegames.components.timers import every
 from tablegames.components.uestop_cards import (
     deck_back,
     hidden_card,
@@ -309,7 +310,7 @@ def uestop_table() -> rx.Component:
     return rx.vstack(
         clock_probe(),
         rx.cond((PHASE == "race") & (TAPS.length() > 0),
-                rx.moment(interval=1000, on_change=UeStopClock.watchdog, display="none")),
+                every(1000, UeStopClock.watchdog)),
         rx.cond(PHASE == "game_over", game_over(), board()),
         rx.flex(rx.foreach(PLAYERS, player_chip), wrap="wrap", spacing="3", justify="center", width="100%",
                 id="ues-players"),
