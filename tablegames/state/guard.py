@@ -247,6 +247,9 @@ def _wrap_on_event(namespace: Any) -> None:
     original = namespace.on_event
 
     async def on_event(sid: str, data: Any):
+        if namespace.sid_to_token.get(sid) is None:  # Reflex would log the whole payload
+            logger.warning("event from session %s with no token dropped: %s", sid, clip(data, 120))
+            return None
         fields = data
         if isinstance(fields, str):
             try:
