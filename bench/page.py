@@ -35,9 +35,10 @@ a developer runs from the same checkout is left alone), in its own process group
 stopped at the end (SIGINT to the group, SIGKILL after 20 s). Before measuring, every page is
 opened once in Chromium (the dev server compiles modules on their first request).
 
-``--lock FILE`` takes an exclusive flock on FILE while a server builds and starts, and during
-each Lighthouse run (for machines where heavy jobs take turns; do not also wrap this script
-in ``flock FILE``, it would wait for itself).
+``--lock FILE`` takes an exclusive flock on FILE for the whole run, from the servers' builds
+to the last Lighthouse run (for machines where heavy jobs take turns: the figures are not
+disturbed by another heavy job; do not also wrap this script in ``flock FILE``, it would
+wait for itself). SIGINT or SIGTERM stops the servers it started.
 """
 
 from __future__ import annotations
@@ -158,7 +159,7 @@ class Server:
             os.killpg(self.process.pid, signal.SIGKILL)
 
 
-def start_server(name: str, tmp: Path, lock: str | None) -> Server:
+def start_server(name: str, tmp: Path) -> Server:
     """scripts/start (prod) or scripts/start --dev, on free ports, with a database in tmp."""
     env = tool_env()
     data = tmp / name
@@ -179,16 +180,15 @@ def start_server(name: str, tmp: Path, lock: str | None) -> Server:
     log_path = tmp / f"{name}.log"
     log(f"starting {name}: {' '.join(command)} (log {log_path}) ...")
     started = time.monotonic()
-    with locked(lock):
-        process = subprocess.Popen(command, cwd=REPO_ROOT, env=env, stdin=subprocess.DEVNULL,
-                                   stdout=log_path.open("w"), stderr=subprocess.STDOUT, start_new_session=True)
-        server = Server(name, ready[0].rstrip("/"), process, log_path)
-        while not all(answers(url) for url in ready):
-            if process.poll() is not None or time.monotonic() - started > START_TIMEOUT:
-                server.stop()
-                tail = "\n".join(log_path.read_text(errors="replace").splitlines()[-30:])
-                sys.exit(f"{name} server did not start:\n{tail}")
-            time.sleep(1.0)
+    process = subprocess.Popen(command, cwd=REPO_ROOT, env=env, stdin=subprocess.DEVNULL,
+                               stdout=log_path.open("w"), stderr=subprocess.STDOUT, start_new_session=True)
+    server = Server(name, ready[0].rstrip("/"), process, log_path)
+    while not all(answers(url) for url in ready):
+        if process.poll() is not None or time.monotonic() - started > START_TIMEOUT:
+            server.stop()
+            tail = "\n".join(log_path.read_text(errors="replace").splitlines()[-30:])
+            sys.exit(f"{name} server did not start:\n{tail}")
+        time.sleep(1.0)
     log(f"{name} answers at {server.url} after {time.monotonic() - started:.0f} s")
     return server
 
@@ -227,7 +227,7 @@ def create_room_and_warm_up(base: str) -> str:
 # ---------------------------------------------------------------------------- Lighthouse
 
 
-def lighthouse(url: str, lock: str | None, save: Path | None, label: str) -> dict[str, Any]:
+def lighthouse(url: str, save: Path | None, label: str) -> dict[str, Any]:
     """One Lighthouse run (performance only, default mobile settings): the report's JSON."""
     binary = lighthouse_bin()
     with tempfile.TemporaryDirectory(prefix="tg-lh-") as tmp:
@@ -236,8 +236,7 @@ def lighthouse(url: str, lock: str | None, save: Path | None, label: str) -> dic
         env["CHROME_PATH"] = CHROMIUM
         command = [str(binary), url, "--only-categories=performance", "--output=json",
                    f"--output-path={out}", "--quiet", f"--chrome-flags={' '.join(CHROME_FLAGS)}"]
-        with locked(lock):
-            run = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300)
+        run = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300)
         if run.returncode != 0 or not out.exists():
             sys.exit(f"lighthouse failed on {url}:\n{run.stderr[-3000:]}")
         if save:
@@ -313,8 +312,8 @@ def main() -> None:
                         help="also list the N largest downloads of each page (12)")
     parser.add_argument("--save", type=Path, help="keep the Lighthouse JSON reports in this folder")
     parser.add_argument("--json", type=Path, help="write the rows as JSON to this file")
-    parser.add_argument("--lock", help="flock this file while building/starting a server and during each "
-                                       "Lighthouse run (e.g. /tmp/heavy.lock)")
+    parser.add_argument("--lock", help="flock this file for the whole run, builds and Lighthouse runs "
+                                       "(e.g. /tmp/heavy.lock)")
     args = parser.parse_args()
 
     if not Path(CHROMIUM).exists():
@@ -324,10 +323,14 @@ def main() -> None:
                                                    ("dev", args.dev_url, args.no_dev)) if not skip]
     servers: list[Server] = []
     results: list[tuple[str, str, dict[str, Any]]] = []
-    with tempfile.TemporaryDirectory(prefix="tg-page-") as tmpdir:
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(143))  # stop the servers too
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # even when started in the background
+    with tempfile.TemporaryDirectory(prefix="tg-page-") as tmpdir, locked(args.lock):
+        if args.lock:
+            log(f"holding {args.lock}")
         try:
             for name, url in wanted:
-                servers.append(Server(name, url.rstrip("/")) if url else start_server(name, Path(tmpdir), args.lock))
+                servers.append(Server(name, url.rstrip("/")) if url else start_server(name, Path(tmpdir)))
             for server in servers:
                 code = args.code or create_room_and_warm_up(server.url)
                 log(f"{server.name}: room {code}")
@@ -335,8 +338,7 @@ def main() -> None:
                     rows = []
                     for run in range(args.runs):
                         label = f"{server.name}{page.replace('/', '_').replace('{code}', 'code')}-{run + 1}"
-                        rows.append(figures(lighthouse(server.url + page.format(code=code), args.lock, args.save,
-                                                       label)))
+                        rows.append(figures(lighthouse(server.url + page.format(code=code), args.save, label)))
                     row = median_row(rows)
                     if args.runs > 1:
                         row["score_runs"] = [r["score"] for r in rows]
