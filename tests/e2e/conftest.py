@@ -133,6 +133,7 @@ def _app_env(tmp: Path, web_dir: Path) -> dict[str, str]:
     env["REFLEX_STATES_WORKDIR"] = str(tmp / "states")
     env["REFLEX_CHECK_LATEST_VERSION"] = "0"
     env["TABLEGAMES_TEST_MODE"] = "1"  # stacked decks (the "stack" option) are accepted
+    env["TG_RATE_LIMIT_SCALE"] = "50"  # every phone of every test comes from 127.0.0.1
     env["PYTHONUNBUFFERED"] = "1"
     if os.environ.get("TABLEGAMES_E2E_HOT_RELOAD") != "1":
         no_reload = tmp / "no-hot-reload"
