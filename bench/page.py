@@ -55,8 +55,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -68,6 +66,10 @@ NODE_BIN = REPO_ROOT / ".venv" / "node-bin"
 CHROMIUM = os.environ.get("CHROME_PATH", "/usr/bin/chromium")
 CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 PAGES = ("/", "/play/{code}", "/table/{code}")
+
+if str(REPO_ROOT) not in sys.path:
+    sys.path.insert(0, str(REPO_ROOT))
+from tests.processes import answers, free_port  # noqa: E402 (needs the repository on sys.path)
 PHONE_PAGE = "/play/{code}"
 TARGETS = {"score": 90, "lcp": 2500.0, "js": 350 * 1024}
 START_TIMEOUT = 900.0  # a first start installs the front end's packages and builds it
@@ -102,22 +104,6 @@ def locked(path: str | None) -> Iterator[None]:
             yield
         finally:
             fcntl.flock(handle, fcntl.LOCK_UN)
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("", 0))
-        return sock.getsockname()[1]
-
-
-def answers(url: str, timeout: float = 5.0) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=timeout) as response:  # noqa: S310 (our server)
-            return 200 <= response.status < 300
-    except (urllib.error.URLError, OSError, ValueError):
-        return False
 
 
 def lighthouse_bin() -> Path:

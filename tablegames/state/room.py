@@ -379,15 +379,21 @@ class Screen(rx.State):
         if shared.version == -1 and not shared._linked_to:  # refused by RoomShared.link
             self.notice = self._say(RoomError("too_many_screens", "This table has too many screens open."))
             return
+        if (err := await self._look_up(code)) is not None:
+            self.notice = self._say(err)
+
+    async def _look_up(self, code: str) -> RoomError | None:
+        """Why a room code can't be opened (None: it can), counting failed look-ups against
+        the client's limit; refused outright once that limit is used up."""
         if guard.blocked("lookup_failed", *self._client()):
-            self.notice = self._say(RoomError("too_many_lookups", "Too many wrong codes: wait a minute."))
-            return
+            return RoomError("too_many_lookups", "Too many wrong codes: wait a minute.")
         try:
             await db_run(lambda db: service.room_info(db, code))
         except RoomError as err:
             if err.code == "unknown_room":
                 guard.allow("lookup_failed", *self._client())
-            self.notice = self._say(err)
+            return err
+        return None
 
     # -- actions -----------------------------------------------------------------------
     def _say(self, err: IllegalMove | RoomError) -> str:
@@ -443,14 +449,7 @@ class Screen(rx.State):
     async def go_join(self, form: dict):
         """Landing page: opens a room's phone page by its code."""
         code = normalize_code(form.get("code"))
-        if guard.blocked("lookup_failed", *self._client()):
-            self.notice = self._say(RoomError("too_many_lookups", "Too many wrong codes: wait a minute."))
-            return rx.toast.error(self.notice)
-        try:
-            await db_run(lambda db: service.room_info(db, code))
-        except RoomError as err:
-            if err.code == "unknown_room":
-                guard.allow("lookup_failed", *self._client())
+        if (err := await self._look_up(code)) is not None:
             self.notice = self._say(err)
             return rx.toast.error(self.notice)
         return rx.redirect(f"/play/{code}")
