@@ -83,13 +83,18 @@ _PR_SET_PDEATHSIG = 1
 
 
 def die_with_parent() -> None:
-    """Asks Linux to kill this process when its parent process dies.
+    """Asks Linux to kill this process when its parent process dies (elsewhere: nothing).
 
-    scripts/serve.py runs the backend as its child, and Granian forks the worker that serves
-    the app from that; a worker whose parents were killed (``kill -9`` of the supervisor)
-    would otherwise keep serving, alone, on the port. Only under the supervisor (the
-    ``TG_SUPERVISED`` environment variable), and only on Linux; elsewhere nothing happens.
+    scripts/serve.py runs the backend as its child (calling this between fork and exec),
+    and Granian forks the worker that serves the app from that; a backend whose parents were
+    killed (``kill -9`` of the supervisor) would otherwise keep serving, alone, on the port.
     """
-    if os.environ.get(SUPERVISED) != "1" or not sys.platform.startswith("linux"):
-        return
-    ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    if sys.platform.startswith("linux"):
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+
+
+def die_with_supervisor() -> None:
+    """:func:`die_with_parent` for a process under scripts/serve.py (``TG_SUPERVISED=1``):
+    Granian's worker, from the app's startup. Other servers (``reflex run``) are left alone."""
+    if os.environ.get(SUPERVISED) == "1":
+        die_with_parent()

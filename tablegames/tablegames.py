@@ -19,7 +19,7 @@ app = rx.App(
 app.add_page(landing, route="/", title="Table Games", on_load=Screen.open_landing)
 app.add_page(table.table_page, route="/table/[code]", title="Table Games: table", on_load=table.ON_LOAD)
 app.add_page(phone.phone_page, route="/play/[code]", title="Table Games: hand", on_load=phone.ON_LOAD)
-app.register_lifespan_task(serving.die_with_parent)  # a worker never outlives scripts/serve.py
+app.register_lifespan_task(serving.die_with_supervisor)  # a worker never outlives scripts/serve.py
 if rx.config.get_config().redis_url:  # several workers: survive Redis losing its data
     app.register_lifespan_task(upkeep.watch_redis, app=app)
 app.register_lifespan_task(guard.install, app=app)  # input limits, rate limits, /_health

@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -118,8 +119,8 @@ def test_a_supervised_process_dies_with_its_parent(tmp_path):
     pid_file = tmp_path / "child.pid"
     parent = (
         "import os, subprocess, sys, time\n"
-        "child = subprocess.Popen([sys.executable, '-c', 'from tablegames.serving import die_with_parent;"
-        " die_with_parent(); import time; time.sleep(60)'], env={**os.environ, 'TG_SUPERVISED': '1'})\n"
+        "child = subprocess.Popen([sys.executable, '-c', 'from tablegames.serving import die_with_supervisor;"
+        " die_with_supervisor(); import time; time.sleep(60)'], env={**os.environ, 'TG_SUPERVISED': '1'})\n"
         f"open({str(pid_file)!r}, 'w').write(str(child.pid))\n"
         "time.sleep(60)\n"
     )
@@ -148,3 +149,43 @@ def test_a_supervised_process_dies_with_its_parent(tmp_path):
             pytest.fail("the child outlived its killed parent")
     finally:
         proc.kill()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux's parent-death signal")
+def test_the_supervisor_backend_dies_when_the_supervisor_is_killed(tmp_path):
+    """scripts/serve.py's own launch of the backend (preexec_fn, in a supervisor that has no
+    TG_SUPERVISED itself): kill -9 of the supervisor takes the backend with it."""
+    pid_file = tmp_path / "backend.pid"
+    supervisor = (
+        "import os, subprocess, sys, time\n"
+        "from tablegames.serving import die_with_parent\n"
+        "os.environ.pop('TG_SUPERVISED', None)\n"
+        "child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'],"
+        " start_new_session=True, preexec_fn=die_with_parent)\n"
+        f"open({str(pid_file)!r}, 'w').write(str(child.pid))\n"
+        "time.sleep(60)\n"
+    )
+    proc = subprocess.Popen([sys.executable, "-c", supervisor], cwd=REPO_ROOT)
+    try:
+        deadline = time.monotonic() + 10
+        while not (pid_file.exists() and pid_file.read_text()):
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        backend = int(pid_file.read_text())
+        proc.kill()
+        proc.wait(timeout=10)
+        deadline = time.monotonic() + 5
+        while Path(f"/proc/{backend}").exists() and "Z" not in _proc_state(backend):
+            if time.monotonic() > deadline:
+                os.kill(backend, 9)
+                pytest.fail("the backend outlived its killed supervisor")
+            time.sleep(0.05)
+    finally:
+        proc.kill()
+
+
+def _proc_state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(") ", 1)[1][:1]
+    except (OSError, IndexError):
+        return "Z"
