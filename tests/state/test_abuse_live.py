@@ -54,8 +54,8 @@ def log_text(backend) -> str:
     return Path(backend.log_path).read_text(errors="replace")
 
 
-async def seated(backend, players: int, source: str, game="uno"):
-    code, host = new_room(backend, game)
+async def seated(backend, players: int, source: str, game="uno", options=None):
+    code, host = new_room(backend, game, options)
     table = Device(backend.url, f"/table/{code}?host={host}", "table", source=source)
     await table.connect()
     phones = []
@@ -114,9 +114,14 @@ def test_room_creation_and_code_sweeps_are_rate_limited_per_address(backend):
     assert not redirects
 
 
+STACK = {"hands": [["r1", "r2", "g4"], ["r7", "y8", "b3"]], "top": "r5",
+         "draw": ["b9", "b8", "g1", "y2", "g7", "y3", "b4", "g2", "y9", "b6"]}
+
+
 def test_extra_tabs_are_capped_and_closed_tabs_leave_the_fan_out(backend):
     async def scenario():
-        code, _host, table, phones = await seated(backend, 2, "127.0.0.31")
+        # A stacked deal: a random first card (a Wild) could leave no draw to make.
+        code, _host, table, phones = await seated(backend, 2, "127.0.0.31", options={"dealer": 0, "stack": STACK})
         await table.host("start")
         for d in (table, *phones):
             await d.until(lambda d: d.view.get("phase") == "play")
@@ -274,8 +279,8 @@ def test_a_locked_database_stalls_no_room_and_the_move_lands_once_it_is_free(bac
     path = backend.database_url.removeprefix("sqlite:///")
 
     async def scenario():
-        _, _, table_a, phones_a = await seated(backend, 2, "127.0.0.71")
-        _, _, table_b, phones_b = await seated(backend, 2, "127.0.0.72")
+        _, _, table_a, phones_a = await seated(backend, 2, "127.0.0.71", options={"dealer": 0, "stack": STACK})
+        _, _, table_b, phones_b = await seated(backend, 2, "127.0.0.72", options={"dealer": 0, "stack": STACK})
         await table_a.host("start")
         await table_a.until(lambda d: d.view.get("phase") == "play")
         await phones_a[0].until(lambda d: d.view.get("phase") == "play")
