@@ -113,78 +113,49 @@ def test_build_fingerprint_follows_the_sources_and_the_port(tmp_path):
     assert serve.fingerprint(3000, root=tmp_path) != first
 
 
+# How each process of the chain asks for the parent-death signal:
+PARENTS = {
+    # Granian's worker under scripts/serve.py, from the app's startup (TG_SUPERVISED=1).
+    "worker": "child = subprocess.Popen([sys.executable, '-c', 'from tablegames.serving import"
+              " die_with_supervisor; die_with_supervisor(); import time; time.sleep(60)'],"
+              " env={**os.environ, 'TG_SUPERVISED': '1'})",
+    # The backend, from scripts/serve.py's own launch (the supervisor lacks TG_SUPERVISED).
+    "backend": "os.environ.pop('TG_SUPERVISED', None)\n"
+               "from tablegames.serving import die_with_parent\n"
+               "child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'],"
+               " start_new_session=True, preexec_fn=die_with_parent)",
+}
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux's parent-death signal")
-def test_a_supervised_process_dies_with_its_parent(tmp_path):
-    """The chain scripts/serve.py relies on: when the parent is killed, the child is too."""
+@pytest.mark.parametrize("launch", sorted(PARENTS))
+def test_a_supervised_process_dies_with_its_killed_parent(tmp_path, launch):
+    """kill -9 of a parent takes its child along: nothing is left serving on the port."""
     pid_file = tmp_path / "child.pid"
-    parent = (
-        "import os, subprocess, sys, time\n"
-        "child = subprocess.Popen([sys.executable, '-c', 'from tablegames.serving import die_with_supervisor;"
-        " die_with_supervisor(); import time; time.sleep(60)'], env={**os.environ, 'TG_SUPERVISED': '1'})\n"
-        f"open({str(pid_file)!r}, 'w').write(str(child.pid))\n"
-        "time.sleep(60)\n"
-    )
+    parent = (f"import os, subprocess, sys, time\n{PARENTS[launch]}\n"
+              f"open({str(pid_file)!r}, 'w').write(str(child.pid))\ntime.sleep(60)\n")
     proc = subprocess.Popen([sys.executable, "-c", parent], cwd=REPO_ROOT)
-    try:
-        for _ in range(100):
-            if pid_file.exists() and pid_file.read_text():
-                break
-            asyncio.run(asyncio.sleep(0.05))
-        child = int(pid_file.read_text())
-        asyncio.run(asyncio.sleep(0.5))  # the child has made its prctl call
-        proc.kill()
-        proc.wait(timeout=10)
-        for _ in range(100):
-            try:
-                os.kill(child, 0)
-            except ProcessLookupError:
-                break
-            try:
-                os.waitpid(child, os.WNOHANG)
-            except ChildProcessError:
-                pass
-            asyncio.run(asyncio.sleep(0.05))
-        else:
-            os.kill(child, 9)
-            pytest.fail("the child outlived its killed parent")
-    finally:
-        proc.kill()
-
-
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux's parent-death signal")
-def test_the_supervisor_backend_dies_when_the_supervisor_is_killed(tmp_path):
-    """scripts/serve.py's own launch of the backend (preexec_fn, in a supervisor that has no
-    TG_SUPERVISED itself): kill -9 of the supervisor takes the backend with it."""
-    pid_file = tmp_path / "backend.pid"
-    supervisor = (
-        "import os, subprocess, sys, time\n"
-        "from tablegames.serving import die_with_parent\n"
-        "os.environ.pop('TG_SUPERVISED', None)\n"
-        "child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'],"
-        " start_new_session=True, preexec_fn=die_with_parent)\n"
-        f"open({str(pid_file)!r}, 'w').write(str(child.pid))\n"
-        "time.sleep(60)\n"
-    )
-    proc = subprocess.Popen([sys.executable, "-c", supervisor], cwd=REPO_ROOT)
     try:
         deadline = time.monotonic() + 10
         while not (pid_file.exists() and pid_file.read_text()):
-            assert time.monotonic() < deadline
+            assert time.monotonic() < deadline, "the child did not start"
             time.sleep(0.05)
-        backend = int(pid_file.read_text())
+        child = int(pid_file.read_text())
+        time.sleep(0.5)  # the worker has made its prctl call at startup
         proc.kill()
         proc.wait(timeout=10)
         deadline = time.monotonic() + 5
-        while Path(f"/proc/{backend}").exists() and "Z" not in _proc_state(backend):
+        while _proc_state(child) != "Z":
             if time.monotonic() > deadline:
-                os.kill(backend, 9)
-                pytest.fail("the backend outlived its killed supervisor")
+                os.kill(child, 9)
+                pytest.fail("the child outlived its killed parent")
             time.sleep(0.05)
     finally:
         proc.kill()
 
 
 def _proc_state(pid: int) -> str:
+    """The process's state letter from /proc (a gone process counts as "Z", a zombie)."""
     try:
         return Path(f"/proc/{pid}/stat").read_text().split(") ", 1)[1][:1]
     except (OSError, IndexError):

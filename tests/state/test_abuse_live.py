@@ -19,6 +19,7 @@ from tablegames.rooms import service
 from tablegames.state.room import VIEWERS
 from tests.scale import services
 from tests.scale.client import ROOT, Device
+from tests.state.sqlite_lock import hold_lock
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -245,26 +246,6 @@ def test_fuzz_every_event_handler_raises_no_unhandled_exception(backend):
     assert sent > 300
     unhandled = log.count("[unhandled exception]") + log.count("Traceback")
     assert unhandled == 0, log[-3000:]
-
-
-def hold_lock(path: str, seconds: float):
-    """Another process's lock on the SQLite file, as `sqlite3 app.db 'BEGIN EXCLUSIVE'` holds it."""
-    import threading
-
-    ready = threading.Event()
-
-    def hold() -> None:
-        con = sqlite3.connect(path, timeout=0, isolation_level=None)
-        con.execute("BEGIN EXCLUSIVE")
-        ready.set()
-        time.sleep(seconds)
-        con.execute("ROLLBACK")
-        con.close()
-
-    thread = threading.Thread(target=hold, daemon=True)
-    thread.start()
-    ready.wait(5)
-    return thread
 
 
 async def answer_time(device: Device) -> float:

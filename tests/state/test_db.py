@@ -7,7 +7,6 @@ import asyncio
 import re
 import shutil
 import sqlite3
-import threading
 import time
 from pathlib import Path
 
@@ -18,6 +17,7 @@ from tablegames.i18n import LANGS, error_text
 from tablegames.rooms import service
 from tablegames.rooms.service import RoomError
 from tablegames.state import db
+from tests.state.sqlite_lock import hold_lock
 
 SRC = Path(__file__).resolve().parents[2] / "tablegames"
 
@@ -34,24 +34,6 @@ def url(tmp_path):
 
     get_engine(url).dispose()
     service.clear_cache()
-
-
-def hold_lock(path: str, seconds: float) -> threading.Thread:
-    """Another connection (as another process would) holds the write lock for ``seconds``."""
-    ready = threading.Event()
-
-    def hold() -> None:
-        con = sqlite3.connect(path, timeout=0, isolation_level=None)
-        con.execute("BEGIN EXCLUSIVE")
-        ready.set()
-        time.sleep(seconds)
-        con.execute("ROLLBACK")
-        con.close()
-
-    thread = threading.Thread(target=hold, daemon=True)
-    thread.start()
-    ready.wait(5)
-    return thread
 
 
 async def loop_lag(until: asyncio.Event) -> float:

@@ -1,0 +1,26 @@
+"""A lock on an SQLite file held by another connection, as another process would hold it."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+
+
+def hold_lock(path: str, seconds: float) -> threading.Thread:
+    """Holds the write lock of the SQLite file at ``path`` for ``seconds`` (as
+    ``sqlite3 app.db 'BEGIN EXCLUSIVE'`` would), from a thread; returns once it is held."""
+    ready = threading.Event()
+
+    def hold() -> None:
+        con = sqlite3.connect(path, timeout=0, isolation_level=None)
+        con.execute("BEGIN EXCLUSIVE")
+        ready.set()
+        time.sleep(seconds)
+        con.execute("ROLLBACK")
+        con.close()
+
+    thread = threading.Thread(target=hold, daemon=True)
+    thread.start()
+    ready.wait(5)
+    return thread
