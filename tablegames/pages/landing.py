@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from tablegames.components.uestop_cards import suit_mark
+from tablegames.games.uestop.cards import suit_mark
 from tablegames.pages.common import lang_switch, notice, tr
 from tablegames.state.forms import GAMES
 from tablegames.state.room import Screen

@@ -6,13 +6,13 @@ import reflex as rx
 
 from tablegames.components.timers import every, vibrate_on_turn
 from tablegames.pages.common import ME, VIEW, S, lang_switch, notice, tr
-from tablegames.pages.faces_phone import faces_phone
-from tablegames.pages.uestop_phone import uestop_phone
-from tablegames.pages.uno_phone import uno_phone
-from tablegames.pages.upwords_phone import upwords_phone
+from tablegames.games.faces.phone import faces_phone
+from tablegames.games.uestop.phone import uestop_phone
+from tablegames.games.uno.phone import uno_phone
+from tablegames.games.upwords.phone import upwords_phone
 from tablegames.state import upkeep
 from tablegames.state.room import RoomShared, Screen
-from tablegames.state.upwords import UpwordsDraft
+from tablegames.games.upwords.state import UpwordsDraft
 
 def join_box() -> rx.Component:
     """Name field to take a seat."""

@@ -6,12 +6,12 @@ import reflex as rx
 
 from tablegames.components.timers import every
 from tablegames.pages.common import VIEW, S, as_list, lang_switch, notice, online_dot, tr
-from tablegames.pages.faces_table import faces_lobby, faces_table
-from tablegames.pages.uestop_table import uestop_table
-from tablegames.pages.uno_table import uno_table
-from tablegames.pages.upwords_table import upwords_table
+from tablegames.games.faces.table import faces_lobby, faces_table
+from tablegames.games.uestop.table import uestop_table
+from tablegames.games.uno.table import uno_table
+from tablegames.games.upwords.table import upwords_table
 from tablegames.state.room import RoomShared, Screen
-from tablegames.state.upwords import UpwordsDraft
+from tablegames.games.upwords.state import UpwordsDraft
 
 
 def header() -> rx.Component:

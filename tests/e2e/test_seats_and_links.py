@@ -30,8 +30,8 @@ CAPTURE_SOCKETS = """
 """
 STATE = "reflex___state____state.tablegames___state___"
 ROOM_SHARED = STATE + "room____room_shared"
-UPWORDS_DRAFT = STATE + "upwords____upwords_draft"
-UPWORDS_PHONE = STATE + "upwords____upwords_phone"
+UPWORDS_DRAFT = "reflex___state____state.tablegames___games___upwords___state____upwords_draft"
+UPWORDS_PHONE = "reflex___state____state.tablegames___games___upwords___state____upwords_phone"
 CRASH = "Application error"
 
 UNO_STACK = {"hands": [["r1", "r2", "r3"], ["g4", "g5", "g6"], ["b7", "b8", "b9"]], "top": "y5",

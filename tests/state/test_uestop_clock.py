@@ -1,4 +1,4 @@
-"""The server-side clock bookkeeping of UeStop! phones (``tablegames/state/uestop.py``):
+"""The server-side clock bookkeeping of UeStop! phones (``tablegames/games/uestop/state.py``):
 pings and their answers become samples, samples become an estimate, taps become server time.
 """
 
@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from tablegames.state.uestop import (
+from tablegames.games.uestop.state import (
     KEEP_PENDING,
     KEEP_SAMPLES,
     clock_summary,

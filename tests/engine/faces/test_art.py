@@ -10,8 +10,8 @@ import pytest
 import reflex as rx
 from reflex.vars.base import Var
 
-from tablegames.components import faces_art
-from tablegames.components.faces_art import (
+from tablegames.games.faces import art as faces_art
+from tablegames.games.faces.art import (
     ASSET_DIR,
     back_svg,
     face_back,

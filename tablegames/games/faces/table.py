@@ -20,7 +20,7 @@ import reflex as rx
 from reflex.vars.base import Var
 from reflex.vars.sequence import StringVar
 
-from tablegames.components.faces_art import face_back, face_card, face_url
+from tablegames.games.faces.art import face_back, face_card, face_url
 from tablegames.pages.common import VIEW, S, as_list, as_players, online_dot, tr
 from tablegames.state.room import Screen
 

@@ -19,9 +19,9 @@ from __future__ import annotations
 import reflex as rx
 from reflex.vars.base import Var
 
-from tablegames.components.faces_art import face_card, face_url
+from tablegames.games.faces.art import face_card, face_url
 from tablegames.pages.common import ME, VIEW, as_list, send, tr
-from tablegames.pages.faces_table import (
+from tablegames.games.faces.table import (
     EMOTIONS,
     N_PLAYERS,
     PHASE,

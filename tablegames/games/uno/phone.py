@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from tablegames.components.uno_card import color_swatch, uno_card
+from tablegames.games.uno.cards import color_swatch, uno_card
 from tablegames.pages.common import ME, VIEW, S, as_list, as_players, send, tr
 from tablegames.state.room import Screen
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import reflex as rx
 
 from tablegames.components.timers import every
-from tablegames.components.uestop_cards import (
+from tablegames.games.uestop.cards import (
     deck_back,
     hidden_card,
     number_card,
@@ -21,9 +21,9 @@ from tablegames.components.uestop_cards import (
     word_card,
 )
 from tablegames.pages.common import VIEW, S, as_list, as_players, online_dot, tr
-from tablegames.pages.uestop_phone import checks_view, clock_probe, event_lines, trv
+from tablegames.games.uestop.phone import checks_view, clock_probe, event_lines, trv
 from tablegames.state.room import Screen
-from tablegames.state.uestop import UeStopClock, UeStopUI
+from tablegames.games.uestop.state import UeStopClock, UeStopUI
 
 PLAYERS = as_players()
 PHASE = VIEW["phase"].to(str)

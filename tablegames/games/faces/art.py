@@ -32,7 +32,7 @@ __all__ = [
     "write_assets",
 ]
 
-ASSET_DIR = Path(__file__).resolve().parents[2] / "assets" / "faces"
+ASSET_DIR = Path(__file__).resolve().parents[3] / "assets" / "faces"
 URL = "/faces"
 
 # -- the drawings -------------------------------------------------------------------------

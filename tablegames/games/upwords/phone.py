@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import reflex as rx
 
-from tablegames.components.upwords_board import rack_tile, upwords_board
+from tablegames.games.upwords.board import rack_tile, upwords_board
 from tablegames.pages.common import ME, VERSION, VIEW, S, as_list, as_players, tr
-from tablegames.state.upwords import UpwordsPhone
+from tablegames.games.upwords.state import UpwordsPhone
 
 PAD = UpwordsPhone.pad
 CAN = as_list(VIEW["can"])

@@ -2,7 +2,7 @@
 
 Fair slap races need every phone's tap on the server's clock:
 
-1. **Ping exchanges.** A small loop in the page (see ``pages/uestop_phone.CLOCK_JS``)
+1. **Ping exchanges.** A small loop in the page (see ``games/uestop/phone.CLOCK_JS``)
    clicks a hidden button every couple of seconds (a burst of quick pings first). Its
    event :meth:`UeStopClock.ping` carries the phone's clock at the click
    (``performance.timeOrigin + performance.now()``, in ms); the server notes its own time

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import reflex as rx
 
-from tablegames.components.upwords_board import legend, upwords_board
+from tablegames.games.upwords.board import legend, upwords_board
 from tablegames.pages.common import VIEW, S, as_list, as_players, online_dot, tr
 from tablegames.state.room import Screen
-from tablegames.state.upwords import UpwordsTable
+from tablegames.games.upwords.state import UpwordsTable
 
 PLAYERS = as_players()
 TABLE = UpwordsTable.table

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from tablegames.components.uno_card import card_back, color_swatch, uno_card
+from tablegames.games.uno.cards import card_back, color_swatch, uno_card
 from tablegames.pages.common import VIEW, S, as_list, as_players, online_dot, tr
 from tablegames.state.room import Screen
 

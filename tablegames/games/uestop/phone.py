@@ -3,7 +3,7 @@ votes, give up, discard agreement and the Tudo Junto choices.
 
 Also the clock pieces both UeStop! screens use (:func:`clock_probe`): a hidden ping button
 clicked by a small loop (:data:`CLOCK_JS`) that estimates this device's clock offset (see
-``state/uestop.py``), and the reveal countdown: an element with ``data-ues-at`` (server
+``games/uestop/state.py``), and the reveal countdown: an element with ``data-ues-at`` (server
 time, ms) is marked ``data-pending="1"`` until this device's corrected clock reaches it,
 so every screen shows the revealed card at the same moment.
 """
@@ -15,7 +15,7 @@ from reflex.vars.base import Var
 from reflex_base.components.component import field
 from reflex_components_core.el.elements.forms import Button
 
-from tablegames.components.uestop_cards import (
+from tablegames.games.uestop.cards import (
     hidden_card,
     number_card,
     won_card,
@@ -23,7 +23,7 @@ from tablegames.components.uestop_cards import (
 )
 from tablegames.pages.common import ME, VIEW, S, as_list, as_players, tr
 from tablegames.state.room import Screen
-from tablegames.state.uestop import NOW_JS, UeStopClock, UeStopUI
+from tablegames.games.uestop.state import NOW_JS, UeStopClock, UeStopUI
 
 PLAYERS = as_players()
 PHASE = VIEW["phase"].to(str)

@@ -1,0 +1,1 @@
+"""One folder per game for its screens (see the registry)."""

@@ -1,0 +1,1 @@
+"""The faces screens, art and states (see tablegames/games/__init__.py)."""
