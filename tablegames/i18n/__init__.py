@@ -22,6 +22,10 @@ from pathlib import Path
 from string import Formatter
 from typing import Any
 
+from babel import Locale
+from babel.lists import format_list
+from babel.numbers import format_decimal
+
 __all__ = [
     "LANGS",
     "DEFAULT_LANG",
@@ -34,6 +38,8 @@ __all__ = [
     "card_name",
     "color_name",
     "join_names",
+    "number",
+    "plural_form",
     "placeholders",
     "has",
     "event_key",
@@ -131,13 +137,58 @@ def has(lang: str, key: str) -> bool:
     return _lookup(_lang(lang), key) is not None
 
 
+def plural_form(lang: str, n: Any) -> str:
+    """The CLDR plural category of ``n`` in ``lang`` (Babel's rules).
+
+    >>> plural_form("en", 0), plural_form("pt-BR", 0), plural_form("en", 1), plural_form("pt-BR", 2)
+    ('other', 'one', 'one', 'other')
+    """
+    try:
+        return _locale(_lang(lang)).plural_form(abs(n))
+    except (TypeError, ValueError):
+        return "other"
+
+
+def number(lang: str, n: Any) -> str:
+    """``n`` written the way ``lang`` writes numbers (``12,345`` / ``12.345``).
+
+    >>> number("en", 12345), number("pt-BR", 12345), number("en", "x")
+    ('12,345', '12.345', 'x')
+    """
+    if isinstance(n, bool) or not isinstance(n, int | float):
+        return str(n)
+    return format_decimal(n, locale=_locale(_lang(lang)))
+
+
+@cache
+def _locale(lang: str) -> Locale:
+    return Locale.parse(lang.replace("-", "_"))
+
+
 def t(lang: str, key: str, /, **params: Any) -> str:
     """The text of ``key`` in ``lang`` with ``params`` filled in.
 
-    Falls back to English, then to the key itself. A placeholder without a param stays
-    visible as ``{name}``.
+    With a ``count`` param, the plural form of the language is picked: the entry
+    ``key#one``, ``key#other`` (or whatever CLDR category Babel gives for ``count``),
+    falling back to ``key#other`` and then ``key``; ``{count}`` is written as a number of
+    the language. Falls back to English, then to the key itself. A placeholder without a
+    param stays visible as ``{name}``.
+
+    >>> t("en", "count.points", count=1), t("en", "count.points", count=1500)
+    ('1 point', '1,500 points')
+    >>> t("pt-BR", "count.points", count=0)
+    '0 ponto'
     """
-    text = _lookup(_lang(lang), key)
+    lang = _lang(lang)
+    text = None
+    if "count" in params:
+        n = params["count"]
+        for candidate in (f"{key}#{plural_form(lang, n)}", f"{key}#other"):
+            if (text := _lookup(lang, candidate)) is not None:
+                break
+        params = {**params, "count": number(lang, n)}
+    if text is None:
+        text = _lookup(lang, key)
     if text is None:
         return key
     return _format(text, params)
@@ -187,16 +238,12 @@ def card_name(lang: str, code: str | None) -> str:
 
 def join_names(lang: str, names: Sequence[str]) -> str:
     """``["Ana", "Bia", "Caio"]`` -> "Ana, Bia and Caio" / "Ana, Bia e Caio"."""
-    names = [str(n) for n in names]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + t(lang, "list.and") + names[-1]
+    return format_list([str(n) for n in names], locale=_locale(_lang(lang)))
 
 
 def _count(lang: str, what: str, n: Any) -> str:
-    """"1 card" / "3 cards" (key ``count.<what>.one`` / ``.other``)."""
-    form = "one" if n == 1 else "other"
-    return t(lang, f"count.{what}.{form}", n=n)
+    """"1 card" / "3 cards" (key ``count.<what>``, by plural form)."""
+    return t(lang, f"count.{what}", count=n)
 
 
 # -- errors -------------------------------------------------------------------------------
