@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import reflex as rx
-from reflex_base.constants import ReactRouter
+
+from tablegames.reflex_adapter import spa_fallback_name
 
 MANIFEST_PREFIX = "window.__reactRouterManifest="
 
@@ -32,7 +33,7 @@ class PreloadRoutePlugin(rx.plugins.Plugin):
 
     def post_build(self, **context: Any) -> None:
         static_dir = Path(context["static_dir"])
-        fallback = static_dir / ReactRouter.SPA_FALLBACK
+        fallback = static_dir / spa_fallback_name()
         manifests = sorted((static_dir / "assets").glob("manifest-*.js"))
         if not fallback.exists() or not manifests:
             return

@@ -10,7 +10,8 @@ react-moment: 20 KB compressed, 67 KB decoded, on every phone and table).
 from __future__ import annotations
 
 import reflex as rx
-from reflex.event import no_args_event_spec
+
+from tablegames.reflex_adapter import no_args_event_spec
 
 _EVERY_JS = """
 function TgEvery({interval, onTick}) {

@@ -65,9 +65,9 @@ def _in_session(action: Callable[[Session], T], url: str | None) -> T:
 def _reset(url: str | None) -> None:
     """Drops the pooled connections (and the cached states): the next call starts afresh."""
     try:
-        from reflex.model import get_engine
+        from tablegames.reflex_adapter import db_engine
 
-        get_engine(url).dispose()
+        db_engine(url).dispose()
     except Exception as err:  # noqa: BLE001 (best effort: the next call reports)
         logger.warning("could not reset the database pool: %s", str(err)[:LOG_CHARS])
     service.clear_cache()
@@ -130,12 +130,14 @@ async def healthy(url: str | None = None, timeout: float = 5.0) -> bool:
 async def health_route(_request: Any) -> Any:
     """``/_health``: as Reflex's, but the database is checked with a query of the app's own
     tables (Reflex's ``SELECT 1`` answers even when the SQLite file is damaged)."""
-    from reflex.utils import prerequisites
     from starlette.responses import JSONResponse
 
+    from tablegames.reflex_adapter import redis_status
+
     status: dict[str, Any] = {"status": True, "db": await healthy()}
-    if prerequisites.check_redis_used():
-        status |= await prerequisites.get_redis_status()
+    redis = await redis_status()
+    if redis:
+        status |= redis
         status["redis"] = bool(status.get("redis"))
     status["status"] = all(v for k, v in status.items() if k != "status")
     return JSONResponse(content=status, status_code=200 if status["status"] else 503)

@@ -40,6 +40,7 @@ import limits
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 
+from tablegames import reflex_adapter as rxa
 from tablegames.i18n import error_text, pick_lang
 
 logger = logging.getLogger(__name__)
@@ -136,19 +137,9 @@ def _fits(value: Any, hint: Any) -> bool:
 @cache
 def _handler(name: str) -> tuple[dict[str, Any], frozenset[str]] | None:
     """``(argument -> annotation, required arguments)`` of the handler an event names, or None."""
-    from reflex.state import State
-
-    path, _, handler = name.rpartition(".")
-    if not path or not handler:
+    fn = rxa.find_handler(name)
+    if fn is None:
         return None
-    try:
-        state = State.get_class_substate(path) if path != State.get_full_name() else State
-    except ValueError:
-        return None
-    event_handler = state.event_handlers.get(handler)
-    if event_handler is None:
-        return None
-    fn = event_handler.fn
     try:
         hints = typing.get_type_hints(fn)
     except Exception:  # noqa: BLE001 (unresolvable annotations: sizes only)
@@ -200,16 +191,7 @@ def check_event(fields: Any) -> str | None:
 @cache
 def _storage_var(key: str) -> bool:
     """Whether ``key`` names a LocalStorage/cookie var of one of the app's states."""
-    from reflex.state import State
-
-    from reflex_base.constants.state import FIELD_MARKER
-
-    state_name, _, var_name = key.rpartition(".")
-    try:
-        cls = State.get_class_substate(state_name)
-    except ValueError:
-        return False
-    return bool(cls._is_client_storage(var_name.removesuffix(FIELD_MARKER)))
+    return rxa.is_storage_key(key)
 
 
 def _storage_vars_ok(values: Any) -> bool:
@@ -225,20 +207,17 @@ def _storage_vars_ok(values: Any) -> bool:
 # -- the socket hook ---------------------------------------------------------------------
 
 def _lang(namespace: Any, sid: str) -> str:
-    data = getattr(namespace, "_static_router_data", {}).get(sid) or {}
+    data = rxa.connection_info(namespace, sid)
     headers = data.get("headers") or {}
     return pick_lang(headers.get("accept-language", ""))
 
 
 def _address(namespace: Any, sid: str) -> str:
-    data = getattr(namespace, "_static_router_data", {}).get(sid) or {}
+    data = rxa.connection_info(namespace, sid)
     return str(data.get("ip") or "?")
 
 
 async def _refuse(namespace: Any, sid: str, code: str, name: Any) -> None:
-    from reflex.state import StateUpdate
-    from reflex_base.constants import SocketEvent
-    from reflex_base.event import Event
     import reflex as rx
 
     now = time.monotonic()
@@ -249,9 +228,8 @@ async def _refuse(namespace: Any, sid: str, code: str, name: Any) -> None:
         _last_notice.clear()
     logger.warning("refused %s from %s (%s): %s", code, sid, _address(namespace, sid), clip(name, 120))
     text = error_text(_lang(namespace, sid), code)
-    update = StateUpdate(events=Event.from_event_type(rx.toast.error(text, id="tg-refused")))
     try:
-        await namespace.emit(str(SocketEvent.EVENT), update, to=sid)
+        await rxa.emit_to_sid(namespace, sid, rx.toast.error(text, id="tg-refused"))
     except Exception:  # noqa: BLE001 (the socket is gone)
         pass
 
@@ -260,7 +238,7 @@ def _wrap_on_event(namespace: Any) -> None:
     original = namespace.on_event
 
     async def on_event(sid: str, data: Any):
-        if namespace.sid_to_token.get(sid) is None:  # Reflex would log the whole payload
+        if rxa.sid_token(namespace, sid) is None:  # Reflex would log the whole payload
             logger.warning("event from session %s with no token dropped: %s", sid, clip(data, 120))
             return None
         fields = data
@@ -293,7 +271,7 @@ def _wrap_on_disconnect(app: Any, namespace: Any) -> None:
     original = namespace.on_disconnect
 
     def on_disconnect(sid: str):
-        token = namespace.sid_to_token.get(sid)
+        token = rxa.sid_token(namespace, sid)
         result = original(sid)
         _last_notice.pop(sid, None)
         if token:
@@ -330,8 +308,6 @@ def on_backend_exception(exception: Exception) -> Any:
 
 def install(app: Any) -> None:
     """Lifespan task: hooks the socket server, the exception handlers and ``/_health``."""
-    from starlette.routing import Route
-
     from tablegames.state import db
 
     namespace = app.event_namespace
@@ -339,17 +315,6 @@ def install(app: Any) -> None:
         _wrap_on_event(namespace)
         _wrap_on_disconnect(app, namespace)
         namespace._tg_guarded = True
-    if app.sio is not None:
-        app.sio.eio.max_http_buffer_size = MAX_FRAME
-    app.frontend_exception_handler = log_frontend_exception
-    app.backend_exception_handler = on_backend_exception
-    processor = getattr(app, "_event_processor", None)
-    if processor is not None:
-        processor.backend_exception_handler = on_backend_exception
-    api = getattr(app, "_api", None)
-    if api is not None and not any(getattr(r, "endpoint", None) is db.health_route for r in api.routes):
-        from reflex_base.config import get_config
-        from reflex_base.constants import Endpoint
-
-        path = get_config().prepend_backend_path(str(Endpoint.HEALTH))
-        api.router.routes.insert(0, Route(path, db.health_route, methods=["GET"]))
+    rxa.set_max_frame(app, MAX_FRAME)
+    rxa.set_exception_handlers(app, log_frontend_exception, on_backend_exception)
+    rxa.route_first(app, rxa.health_path(), db.health_route)

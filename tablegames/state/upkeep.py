@@ -28,9 +28,8 @@ import uuid
 from functools import cache
 
 import reflex as rx
-from reflex_base.constants import SocketEvent
-from reflex_base.event import Event
-from reflex.state import State, StateUpdate
+
+from tablegames import reflex_adapter as rxa
 
 logger = logging.getLogger(__name__)
 
@@ -64,18 +63,12 @@ async def watch_redis(app: rx.App) -> None:
 @cache
 def _state_names() -> tuple[str, ...]:
     """The full names of every state class of the app (each is a Redis key per tab)."""
-    def walk(cls: type[State]):
-        yield cls.get_full_name()
-        for sub in cls.get_substates():
-            yield from walk(sub)
-    return tuple(walk(State))
+    return tuple(cls.get_full_name() for cls in rxa.all_state_classes())
 
 
 @cache
 def _redis():
-    from reflex.utils.prerequisites import get_redis
-
-    return get_redis()
+    return rxa.redis_client()
 
 
 def enabled() -> bool:
@@ -107,9 +100,8 @@ async def refresh_expiry(*tokens: str) -> None:
         return
     ttl = expiry()
     pipeline = redis.pipeline(transaction=False)
-    for token in tokens:
-        for name in _state_names():
-            pipeline.expire(f"{token}_{name}", ttl)
+    for key in rxa.state_keys(tokens, _state_names()):
+        pipeline.expire(key, ttl)
     await pipeline.execute()
 
 
@@ -118,10 +110,7 @@ async def reload_local_tabs(app: rx.App) -> int:
     namespace = app.event_namespace
     if namespace is None:
         return 0
-    manager = namespace._token_manager
-    local = [(token, record.sid) for token, record in list(manager.token_to_socket.items())
-             if record.instance_id == manager.instance_id]
-    update = StateUpdate(events=Event.from_event_type(rx.call_script(RELOAD)))
+    local = rxa.local_sockets(app)
     for _token, sid in local:
-        await namespace.emit(str(SocketEvent.EVENT), update, to=sid)
+        await rxa.emit_to_sid(namespace, sid, rx.call_script(RELOAD))
     return len(local)

@@ -1,0 +1,434 @@
+"""Every use of a Reflex private API, in one place.
+
+The app relies on a few Reflex internals that no public API offers: which tabs have a
+socket (the event namespace's token manager), raw event frames to one socket (a
+``StateUpdate`` emitted on the namespace), the Redis key format of the state manager, the
+links of a ``SharedState`` (``_link_to``, ``_unlink``, ``_linked_from``), Vars made from a
+JavaScript expression (``Var(_js_expr=...)``), the mangled names of states in raw frames,
+the event processor's exception handler and the app's Starlette routes. Nothing else in the
+app or its tests reaches for them: they call the functions here, and
+``tests/state/test_reflex_adapter.py`` checks each of them against the installed Reflex, so
+that an upgrade which changes one fails in that one test, with a message naming what
+changed.
+
+Internals are imported inside the functions that use them: importing this module costs
+nothing (the raw-frame tests and the scale client use its naming helpers without loading
+the app), and a missing internal is reported where it is used.
+
+Written against Reflex 0.10.1 (``TESTED_WITH``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    import reflex as rx
+
+TESTED_WITH = "0.10.1"
+
+ROOT_STATE = "reflex___state____state"  # reflex.state.State.get_full_name()
+FIELD_MARKER = "_rx_state_"  # suffix of a state var's name in deltas and storage keys
+
+
+# -- names -------------------------------------------------------------------------------
+
+def _snake(text: str) -> str:
+    """Reflex's ``format.to_snake_case`` (``RoomShared`` -> ``room_shared``)."""
+    import re
+
+    s1 = re.sub(r"(.)([A-Z][a-z]+)", r"\1_\2", text)
+    return re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", s1).lower().replace("-", "_")
+
+
+def state_name(module: str, class_name: str, parent: str = ROOT_STATE) -> str:
+    """The full name Reflex gives a state class, without importing it.
+
+    Args:
+        module: The class's module, e.g. ``"tablegames.state.room"``.
+        class_name: The class's name, e.g. ``"Screen"``.
+        parent: The parent state's full name (the root state by default).
+
+    Returns:
+        The dotted full name raw frames and deltas use, e.g.
+        ``"reflex___state____state.tablegames___state___room____screen"``.
+    """
+    own = _snake(f"{module.replace('.', '___')}___{class_name}")
+    return f"{parent}.{own}" if parent else own
+
+
+SHARED_PARENT = state_name("reflex.istate.shared", "SharedStateBaseInternal")  # of every rx.SharedState
+
+
+def full_name(state: Any) -> str:
+    """The full name of a state class.
+
+    Args:
+        state: A state class; its import path (``"tablegames.state.room.Screen"``, the
+            module is imported); or a full name (returned as it is).
+
+    Returns:
+        The dotted full name (a ``rx.SharedState``'s sits under :data:`SHARED_PARENT`).
+    """
+    if isinstance(state, str):
+        if state.startswith(ROOT_STATE):
+            return state
+        import importlib
+
+        module, _, cls = state.rpartition(".")
+        state = getattr(importlib.import_module(module), cls)
+    return state.get_full_name()
+
+
+def state_event_name(state: Any, handler: str) -> str:
+    """The event name a raw frame carries for ``handler`` of ``state``.
+
+    Args:
+        state: A state class or ``"module.ClassName"`` (see :func:`full_name`).
+        handler: The handler's name, e.g. ``"move"``.
+
+    Returns:
+        ``"<state full name>.<handler>"``.
+    """
+    return f"{full_name(state)}.{handler}"
+
+
+def var_key(name: str) -> str:
+    """The key of a state var in deltas and hydrate payloads (``screen`` -> ``screen_rx_state_``)."""
+    return name + FIELD_MARKER
+
+
+def var_name(key: str) -> str:
+    """The var of a delta or storage key (the inverse of :func:`var_key`)."""
+    return key.removesuffix(FIELD_MARKER)
+
+
+def all_state_classes() -> Iterator[Any]:
+    """Every state class of the app (the root state and all its substates, depth first)."""
+    from reflex.state import State
+
+    def walk(cls: Any) -> Iterator[Any]:
+        yield cls
+        for sub in cls.get_substates():
+            yield from walk(sub)
+
+    return walk(State)
+
+
+def find_state(path: str) -> Any | None:
+    """The state class of a dotted full name, or None."""
+    from reflex.state import State
+
+    if path == State.get_full_name():
+        return State
+    try:
+        return State.get_class_substate(path)
+    except ValueError:
+        return None
+
+
+def find_handler(event_name: str) -> Callable[..., Any] | None:
+    """The Python function behind an event name (``"<state>.<handler>"``), or None."""
+    path, _, handler = event_name.rpartition(".")
+    if not path or not handler:
+        return None
+    state = find_state(path)
+    if state is None:
+        return None
+    event_handler = state.event_handlers.get(handler)
+    return None if event_handler is None else event_handler.fn
+
+
+def is_storage_key(key: str) -> bool:
+    """Whether ``key`` (``"<state>.<var>_rx_state_"``) names a LocalStorage/cookie var."""
+    state_path, _, var = key.rpartition(".")
+    cls = find_state(state_path)
+    return cls is not None and bool(cls._is_client_storage(var_name(var)))
+
+
+# -- the Redis state manager's keys ------------------------------------------------------
+
+def state_key(token: str, state: Any) -> str:
+    """The Redis key one state of a tab (or shared token) is stored under.
+
+    Args:
+        token: The client token, or a shared state's token (``room-ABCD``).
+        state: The state class, or its full name.
+
+    Returns:
+        ``"<token>_<state full name>"`` (``BaseStateToken._state_key``).
+    """
+    name = state if isinstance(state, str) else state.get_full_name()
+    return f"{token}_{name}"
+
+
+def state_keys(tokens: Iterable[str], names: Iterable[str]) -> list[str]:
+    """:func:`state_key` of every token with every state name."""
+    names = tuple(names)
+    return [state_key(t, n) for t in tokens for n in names]
+
+
+def redis_client() -> Any | None:
+    """Reflex's async Redis client (None without ``redis_url``)."""
+    from reflex.utils.prerequisites import get_redis
+
+    return get_redis()
+
+
+async def redis_status() -> dict[str, Any]:
+    """``{"redis": ...}`` as Reflex's ``/_health`` reports it, or ``{}`` without Redis."""
+    from reflex.utils import prerequisites
+
+    if not prerequisites.check_redis_used():
+        return {}
+    return await prerequisites.get_redis_status()
+
+
+def db_engine(url: str | None = None) -> Any:
+    """The SQLAlchemy engine ``rx.session(url)`` uses (``reflex.model.get_engine``)."""
+    from reflex.model import get_engine
+
+    return get_engine(url)
+
+
+# -- the app, its sockets and raw frames --------------------------------------------------
+
+def current_app() -> rx.App:
+    """The app being served (inside an event handler or lifespan task)."""
+    from reflex_base.registry import RegistrationContext
+
+    return RegistrationContext.get().app
+
+
+def _manager(app: Any) -> Any | None:
+    namespace = app.event_namespace
+    return None if namespace is None else namespace._token_manager
+
+
+async def is_connected(app: Any, token: str) -> bool:
+    """Whether the tab ``token`` has a socket open on any worker."""
+    manager = _manager(app)
+    return manager is not None and await manager.is_token_connected(token)
+
+
+def local_sockets(app: Any) -> list[tuple[str, str]]:
+    """``(token, sid)`` of every socket this worker holds."""
+    manager = _manager(app)
+    if manager is None:
+        return []
+    return [(token, record.sid) for token, record in list(manager.token_to_socket.items())
+            if record.instance_id == manager.instance_id]
+
+
+def sid_token(namespace: Any, sid: str) -> str | None:
+    """The tab token of a socket id, or None."""
+    return namespace.sid_to_token.get(sid)
+
+
+def connection_info(namespace: Any, sid: str) -> dict[str, Any]:
+    """What Reflex noted of a socket when it connected: ``{"headers": {...}, "ip": ...}``."""
+    return getattr(namespace, "_static_router_data", {}).get(sid) or {}
+
+
+def state_update(*event_specs: Any) -> Any:
+    """A ``StateUpdate`` frame carrying these event specs (``rx.toast(...)``, ``rx.call_script``)."""
+    from reflex.state import StateUpdate
+    from reflex_base.event import Event
+
+    return StateUpdate(events=Event.from_event_type(list(event_specs)))
+
+
+async def emit_to_sid(namespace: Any, sid: str, *event_specs: Any) -> None:
+    """Sends events to one socket of this worker, outside any handler."""
+    from reflex_base.constants import SocketEvent
+
+    await namespace.emit(str(SocketEvent.EVENT), state_update(*event_specs), to=sid)
+
+
+async def emit_to(app: Any, token: str, *event_specs: Any) -> None:
+    """Sends events to the tab ``token`` (on whichever worker holds its socket)."""
+    namespace = app.event_namespace
+    if namespace is not None:
+        await namespace.emit_update(state_update(*event_specs), token)
+
+
+def set_max_frame(app: Any, size: int) -> None:
+    """The largest websocket frame (bytes) the socket server accepts."""
+    if app.sio is not None:
+        app.sio.eio.max_http_buffer_size = size
+
+
+def set_exception_handlers(app: Any, frontend: Callable[[Exception], None],
+                           backend: Callable[[Exception], Any]) -> None:
+    """The app's exception handlers, also in an event processor already running."""
+    app.frontend_exception_handler = frontend
+    app.backend_exception_handler = backend
+    processor = getattr(app, "_event_processor", None)
+    if processor is not None:
+        processor.backend_exception_handler = backend
+
+
+def backend_path(path: str) -> str:
+    """A backend route's path with the configured backend prefix."""
+    from reflex_base.config import get_config
+
+    return get_config().prepend_backend_path(path)
+
+
+def health_path() -> str:
+    """The path of Reflex's health check (``/_health``), with the backend prefix."""
+    from reflex_base.constants import Endpoint
+
+    return backend_path(str(Endpoint.HEALTH))
+
+
+def route_first(app: Any, path: str, endpoint: Callable[..., Any], methods: tuple[str, ...] = ("GET",)) -> None:
+    """Serves ``path`` with ``endpoint`` before Reflex's own routes (once)."""
+    from starlette.routing import Route
+
+    api = getattr(app, "_api", None)
+    if api is None or any(getattr(r, "endpoint", None) is endpoint for r in api.routes):
+        return
+    api.router.routes.insert(0, Route(path, endpoint, methods=list(methods)))
+
+
+def spa_fallback_name() -> str:
+    """The file name of React Router's SPA fallback page in the static build."""
+    from reflex_base.constants import ReactRouter
+
+    return ReactRouter.SPA_FALLBACK
+
+
+def reload_paths() -> list[Any]:
+    """The paths Reflex's dev server watches for reloads."""
+    from reflex.utils.exec import get_reload_paths
+
+    return list(get_reload_paths())
+
+
+# -- shared states ----------------------------------------------------------------------
+
+def linked_to(state: Any) -> str:
+    """The shared token this tab's copy of a ``SharedState`` is linked to ("" if none)."""
+    return state._linked_to
+
+
+def linked_tabs(state: Any) -> frozenset[str]:
+    """The tab tokens linked to a shared state (updates fan out to them)."""
+    return frozenset(state._linked_from)
+
+
+def add_linked_tab(state: Any, token: str) -> None:
+    """Puts a tab back in a shared state's fan-out (its socket came back)."""
+    if token not in state._linked_from:
+        state._linked_from = {*state._linked_from, token}
+
+
+def drop_linked_tab(state: Any, token: str) -> None:
+    """Takes a tab out of a shared state's fan-out (its socket closed)."""
+    if token in state._linked_from:
+        state._linked_from = state._linked_from - {token}
+
+
+async def link_shared(state: Any, token: str) -> Any:
+    """Links this tab's ``SharedState`` to ``token``, leaving the one it was linked to.
+
+    Args:
+        state: The tab's instance of a ``rx.SharedState`` subclass.
+        token: The shared token (no underscores), e.g. ``room-ABCD``.
+
+    Returns:
+        The linked state (use it instead of ``state`` afterwards). Already linked to
+        ``token``: ``state`` itself, with this tab back in its fan-out.
+    """
+    if state._linked_to == token:
+        add_linked_tab(state, state.router.session.client_token)
+        return state
+    if state._linked_to:
+        await state._unlink()
+    return await state._link_to(token)
+
+
+async def unlink_shared(state: Any) -> None:
+    """Unlinks this tab's ``SharedState`` (back to its private copy); no-op if not linked."""
+    if state._linked_to:
+        await state._unlink()
+
+
+@contextlib.asynccontextmanager
+async def modify_shared(app: Any, token: str, cls: Any) -> AsyncIterator[Any]:
+    """The shared state ``cls`` of ``token`` (e.g. a room's), locked and saved on exit.
+
+    Example::
+
+        async with modify_shared(app, room_token(code), RoomShared) as shared:
+            drop_linked_tab(shared, tab)
+    """
+    from reflex.istate.manager.token import BaseStateToken
+
+    async with app.state_manager.modify_state(BaseStateToken(ident=token, cls=cls)) as root:
+        yield await root.get_state(cls)
+
+
+# -- components and Vars -----------------------------------------------------------------
+
+def js_var(expr: str, var_type: Any = Any, var_data: Any = None) -> Any:
+    """A Var that renders as the JavaScript expression ``expr`` (``Var(_js_expr=...)``).
+
+    Args:
+        expr: The JavaScript expression, e.g. ``"window.__uesLast"``.
+        var_type: The Python type the Var stands for (drives its operations).
+        var_data: Imports, hooks and state of the expression (:func:`var_data_of` of the
+            Vars it is built from, or a ``VarData``).
+
+    Returns:
+        The Var, typed by ``var_type`` (a number Var for ``int``: ``+``, ``<`` work on it).
+    """
+    from reflex.vars.base import Var
+
+    return Var(_js_expr=expr, _var_type=var_type, _var_data=var_data).guess_type()
+
+
+def var_data_of(*vars_: Any) -> Any:
+    """The merged imports, hooks and state of these Vars (for :func:`js_var`), or None."""
+    from reflex.vars.base import VarData
+
+    return VarData.merge(*(v._get_all_var_data() for v in vars_ if v is not None))
+
+
+def var_data(imports: Any = None, hooks: Any = None) -> Any:
+    """A ``VarData`` with these imports (``{"/public/x.js": [ImportVar(...)]}``) and hooks."""
+    from reflex.vars.base import VarData
+
+    return VarData(imports=imports, hooks=hooks)
+
+
+def component_field(**kwargs: Any) -> Any:
+    """A component prop with metadata (``field(doc=...)`` of ``reflex_base``)."""
+    from reflex_base.components.component import field
+
+    return field(**kwargs)
+
+
+# Public Reflex names reached through non-top-level modules, re-exported lazily:
+# ``from tablegames.reflex_adapter import Var, VarData, StringVar, no_args_event_spec``.
+_REEXPORTS = {
+    "Var": ("reflex.vars.base", "Var"),
+    "VarData": ("reflex.vars.base", "VarData"),
+    "StringVar": ("reflex.vars.sequence", "StringVar"),
+    "no_args_event_spec": ("reflex.event", "no_args_event_spec"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    """The lazily imported re-exports (:data:`_REEXPORTS`)."""
+    if name in _REEXPORTS:
+        import importlib
+
+        module, attr = _REEXPORTS[name]
+        value = getattr(importlib.import_module(module), attr)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,373 @@
+"""What ``tablegames/reflex_adapter.py`` relies on, checked against the installed Reflex.
+
+Each test names one Reflex internal the app uses. If a Reflex upgrade changes it, the test
+fails with ``Reflex <version> changed <what>``: fix the adapter's function (and only it),
+then this test.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import inspect
+import types
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import reflex as rx
+
+import tablegames.tablegames as app_module  # noqa: F401 (the app's states)
+from tablegames import reflex_adapter as rxa
+from tablegames.state.room import RoomShared, Screen
+
+
+def _version() -> str:
+    from importlib.metadata import version
+
+    return version("reflex")
+
+
+@contextlib.contextmanager
+def relies_on(what: str) -> Iterator[None]:
+    """Turns any failure inside into one loud message naming the internal that changed."""
+    try:
+        yield
+    except Exception as err:  # noqa: BLE001 (AssertionError included: all are a change)
+        pytest.fail(f"Reflex {_version()} changed {what} (tablegames/reflex_adapter.py was written "
+                    f"against {rxa.TESTED_WITH}): {type(err).__name__}: {err}", pytrace=True)
+
+
+def run(coro: Any) -> Any:
+    return asyncio.run(coro)
+
+
+# -- names -------------------------------------------------------------------------------
+
+def test_state_names_are_mangled_as_the_adapter_computes_them():
+    from reflex.state import State
+
+    with relies_on("the full names of states (BaseState.get_name / get_full_name)"):
+        assert State.get_full_name() == rxa.ROOT_STATE
+        from reflex.istate.shared import SharedStateBaseInternal
+
+        assert SharedStateBaseInternal.get_full_name() == rxa.SHARED_PARENT
+        for cls in rxa.all_state_classes():
+            parent = cls.get_parent_state()
+            expected = rxa.state_name(cls.__module__, cls.__name__, parent.get_full_name() if parent else "")
+            assert cls.get_full_name() == expected, (cls, cls.get_full_name(), expected)
+        assert rxa.full_name(Screen) == "reflex___state____state.tablegames___state___room____screen"
+        assert rxa.full_name("tablegames.state.room.RoomShared") == RoomShared.get_full_name()
+        assert RoomShared.get_full_name().startswith(rxa.SHARED_PARENT + ".")
+
+
+def test_event_names_find_their_handlers():
+    with relies_on("how an event name finds its handler (get_class_substate, event_handlers, .fn)"):
+        handler = next(iter(Screen.event_handlers))
+        fn = rxa.find_handler(rxa.state_event_name(Screen, handler))
+        assert fn is Screen.event_handlers[handler].fn and callable(fn)
+        assert rxa.find_handler(rxa.state_event_name(RoomShared, "link")) is RoomShared.event_handlers["link"].fn
+        assert rxa.find_handler(rxa.ROOT_STATE + ".tablegames___nowhere____x.go") is None
+        assert rxa.find_state(rxa.ROOT_STATE).get_full_name() == rxa.ROOT_STATE
+
+
+def test_var_keys_and_storage_vars():
+    with relies_on("the var-name suffix of deltas and storage keys (FIELD_MARKER) or _is_client_storage"):
+        from reflex_base.constants.state import FIELD_MARKER
+
+        assert rxa.FIELD_MARKER == FIELD_MARKER
+        assert rxa.var_name(rxa.var_key("screen")) == "screen"
+        assert rxa.is_storage_key(f"{rxa.full_name(Screen)}.{rxa.var_key('seat_secrets')}")
+        assert not rxa.is_storage_key(f"{rxa.full_name(Screen)}.{rxa.var_key('room_code')}")
+        assert not rxa.is_storage_key("nowhere.x_rx_state_")
+
+
+def test_a_delta_names_vars_with_the_suffix():
+    from reflex.istate.manager.memory import StateManagerMemory
+    from reflex.istate.manager.token import BaseStateToken
+
+    with relies_on("the var names of a state's delta (name + FIELD_MARKER)"):
+        async def scenario():
+            manager = StateManagerMemory()
+            root = await manager.get_state(BaseStateToken(ident="tab1", cls=Screen))
+            screen = await root.get_state(Screen)
+            screen.room_code = "ABCD"
+            return await root._get_resolved_delta()
+
+        delta = run(scenario())
+        assert delta[rxa.full_name(Screen)][rxa.var_key("room_code")] == "ABCD"
+
+
+# -- Redis keys --------------------------------------------------------------------------
+
+class _FakePipeline:
+    def __init__(self, log: list) -> None:
+        self.log = log
+
+    def set(self, key, value, ex=None):  # noqa: ANN001
+        self.log.append(("set", key, ex))
+
+    def expire(self, key, ttl):  # noqa: ANN001
+        self.log.append(("expire", key, ttl))
+
+    async def execute(self):
+        return []
+
+
+class _FakeRedis:
+    def __init__(self) -> None:
+        self.log: list = []
+
+    async def mget(self, keys):  # noqa: ANN001
+        self.log.append(("mget", list(keys)))
+        return [None] * len(keys)
+
+    def pipeline(self, transaction: bool = True):
+        return _FakePipeline(self.log)
+
+
+def test_redis_keys_are_those_the_state_manager_reads_and_writes():
+    from reflex.istate.manager.redis import StateManagerRedis
+    from reflex.istate.manager.token import BaseStateToken
+
+    with relies_on("the Redis key format of StateManagerRedis (<token>_<state full name>)"):
+        assert rxa.state_key("tok", Screen) == str(BaseStateToken(ident="tok", cls=Screen))
+        redis = _FakeRedis()
+        manager = StateManagerRedis(redis=redis)
+
+        async def scenario():
+            token = BaseStateToken(ident="tok", cls=Screen)
+            root = await manager.get_state(token)
+            (await root.get_state(Screen)).room_code = "ABCD"
+            await manager.set_state(token, root)
+
+        run(scenario())
+        read = [k for op, *rest in redis.log if op == "mget" for k in rest[0]]
+        written = [(k, ex) for op, k, ex in (e for e in redis.log if e[0] == "set")]
+        names = [cls.get_full_name() for cls in rxa.all_state_classes()]
+        assert rxa.state_key("tok", Screen) in read
+        assert set(read) <= set(rxa.state_keys(["tok"], names))
+        assert (rxa.state_key("tok", Screen), manager.token_expiration) in written
+
+
+def test_redis_helpers_exist():
+    with relies_on("reflex.utils.prerequisites.get_redis / check_redis_used / get_redis_status"):
+        from reflex.utils import prerequisites
+
+        assert rxa.redis_client() is None  # the tests run without redis_url
+        assert callable(prerequisites.check_redis_used) and inspect.iscoroutinefunction(prerequisites.get_redis_status)
+        assert run(rxa.redis_status()) == {}
+
+
+def test_db_engine(tmp_path):
+    with relies_on("reflex.model.get_engine(url)"):
+        import sqlalchemy as sa
+
+        engine = rxa.db_engine(f"sqlite:///{tmp_path / 'x.db'}")
+        assert isinstance(engine, sa.engine.Engine)
+        engine.dispose()
+
+
+# -- sockets and raw frames --------------------------------------------------------------
+
+def _namespace() -> tuple[Any, list, Any]:
+    from reflex.app import EventNamespace
+
+    namespace = EventNamespace("/_event", app_module.app)
+    sent: list = []
+
+    async def emit(event, data, to=None, **_kw):  # noqa: ANN001
+        sent.append((event, data, to))
+
+    namespace.emit = emit
+    return namespace, sent, types.SimpleNamespace(event_namespace=namespace)
+
+
+ENVIRON = {"QUERY_STRING": "token=tab1",
+           "asgi.scope": {"headers": [(b"accept-language", b"pt-BR")], "client": ("10.0.0.9", 1234)}}
+
+
+def test_token_manager_knows_connected_tabs():
+    with relies_on("the event namespace's token manager (_token_manager, is_token_connected, "
+                   "token_to_socket records with sid and instance_id, sid_to_token)"):
+        namespace, _sent, app = _namespace()
+
+        async def scenario():
+            await namespace.on_connect("sid1", ENVIRON)
+            assert rxa.sid_token(namespace, "sid1") == "tab1"
+            assert await rxa.is_connected(app, "tab1")
+            assert not await rxa.is_connected(app, "tab2")
+            assert rxa.local_sockets(app) == [("tab1", "sid1")]
+            task = namespace.on_disconnect("sid1")
+            if task is not None:
+                await task
+            assert not await rxa.is_connected(app, "tab1")
+            assert rxa.local_sockets(app) == []
+
+        run(scenario())
+        assert not run(rxa.is_connected(types.SimpleNamespace(event_namespace=None), "tab1"))
+
+
+def test_connection_info_has_headers_and_address():
+    with relies_on("what the namespace notes of a connection (_static_router_data: headers, ip)"):
+        namespace, _sent, _app = _namespace()
+        run(namespace.on_connect("sid1", ENVIRON))
+        info = rxa.connection_info(namespace, "sid1")
+        assert info["headers"]["accept-language"] == "pt-BR"
+        assert info["ip"] == "10.0.0.9"
+        assert rxa.connection_info(namespace, "nobody") == {}
+
+
+def test_state_updates_carry_events_to_one_socket():
+    from reflex.state import StateUpdate
+
+    with relies_on("raw StateUpdate frames (StateUpdate(events=...), Event.from_event_type, "
+                   "SocketEvent.EVENT, EventNamespace.emit_update)"):
+        update = rxa.state_update(rx.call_script("window.location.reload()"), rx.toast.error("no", id="t"))
+        assert isinstance(update, StateUpdate)
+        assert [e.name for e in update.events] == ["_call_script", "_call_function"]
+        assert update.events[0].payload["javascript_code"] == "window.location.reload()"
+        namespace, sent, app = _namespace()
+
+        async def scenario():
+            await namespace.on_connect("sid1", ENVIRON)
+            await rxa.emit_to_sid(namespace, "sid1", rx.call_script("a()"))
+            await rxa.emit_to(app, "tab1", rx.call_script("b()"))
+
+        run(scenario())
+        assert [(event, to) for event, _data, to in sent] == [("event", "sid1"), ("event", "sid1")]
+        assert [data.events[0].payload["javascript_code"] for _e, data, _t in sent] == ["a()", "b()"]
+
+
+def test_namespace_handlers_can_be_wrapped():
+    with relies_on("socket.io dispatch to the namespace's on_event/on_disconnect attributes"):
+        import socketio
+
+        namespace, _sent, _app = _namespace()
+        assert inspect.iscoroutinefunction(namespace.on_event)
+        assert callable(namespace.on_disconnect) and not inspect.iscoroutinefunction(namespace.on_disconnect)
+        heard = []
+
+        async def on_event(sid, data):  # noqa: ANN001
+            heard.append((sid, data))
+
+        namespace.on_event = on_event
+        run(socketio.AsyncNamespace.trigger_event(namespace, "event", "sid9", {"name": "x"}))
+        assert heard == [("sid9", {"name": "x"})]
+
+
+def test_app_hooks_exist():
+    from reflex.app import App
+
+    with relies_on("the App's sio/eio frame limit, exception handlers, _event_processor and _api routes"):
+        fields = {f.name for f in dataclasses.fields(App)}
+        assert {"_api", "_event_processor", "frontend_exception_handler", "backend_exception_handler"} <= fields
+        import socketio
+
+        server = socketio.AsyncServer(async_mode="asgi")
+        app = types.SimpleNamespace(sio=server, _event_processor=types.SimpleNamespace(backend_exception_handler=None))
+        rxa.set_max_frame(app, 1234)
+        assert server.eio.max_http_buffer_size == 1234
+
+        def front(_e: Exception) -> None: ...
+
+        def back(_e: Exception) -> None: ...
+
+        rxa.set_exception_handlers(app, front, back)
+        assert app.backend_exception_handler is back and app._event_processor.backend_exception_handler is back
+        from reflex.app import BaseStateEventProcessor
+
+        assert "backend_exception_handler" in {f.name for f in dataclasses.fields(BaseStateEventProcessor)} \
+            or "backend_exception_handler" in inspect.signature(BaseStateEventProcessor).parameters
+        from starlette.applications import Starlette
+
+        api = Starlette()
+
+        async def endpoint(_request):  # noqa: ANN001
+            return None
+
+        holder = types.SimpleNamespace(_api=api)
+        rxa.route_first(holder, rxa.health_path(), endpoint)
+        rxa.route_first(holder, rxa.health_path(), endpoint)
+        assert [r.path for r in api.routes if getattr(r, "endpoint", None) is endpoint] == ["/_health"]
+        assert api.router.routes[0].endpoint is endpoint
+
+
+def test_build_and_dev_server_names():
+    with relies_on("ReactRouter.SPA_FALLBACK or reflex.utils.exec.get_reload_paths"):
+        assert rxa.spa_fallback_name().endswith(".html")
+        assert rxa.reload_paths()
+
+
+def test_current_app_is_the_registered_app():
+    with relies_on("reflex_base.registry.RegistrationContext.get().app"):
+        assert rxa.current_app() is app_module.app
+
+
+# -- shared states -----------------------------------------------------------------------
+
+def test_shared_state_links():
+    from reflex.istate.manager.memory import StateManagerMemory
+    from reflex_base.utils.exceptions import ReflexRuntimeError
+
+    with relies_on("rx.SharedState's links (_link_to, _unlink, _linked_to, _linked_from) or "
+                   "state_manager.modify_state(BaseStateToken(...))"):
+        for name in ("_link_to", "_unlink"):
+            assert inspect.iscoroutinefunction(getattr(rx.SharedState, name)), name
+        assert list(inspect.signature(rx.SharedState._link_to).parameters) == ["self", "token"]
+        fields = RoomShared.get_fields()
+        def default(name: str) -> Any:
+            field = fields[name]
+            return field.default_factory() if field.default is dataclasses.MISSING else field.default
+
+        assert default("_linked_from") == set() and default("_linked_to") == ""
+        app = types.SimpleNamespace(state_manager=StateManagerMemory())
+
+        async def scenario():
+            async with rxa.modify_shared(app, "room-TEST", RoomShared) as shared:
+                assert isinstance(shared, RoomShared) and rxa.linked_to(shared) == ""
+                shared.version = 7
+                rxa.add_linked_tab(shared, "tabA")
+            async with rxa.modify_shared(app, "room-TEST", RoomShared) as shared:
+                assert shared.version == 7 and rxa.linked_tabs(shared) == {"tabA"}
+                rxa.drop_linked_tab(shared, "tabA")
+                with pytest.raises(ReflexRuntimeError, match="underscore"):
+                    await shared._link_to("room_TEST")
+            async with rxa.modify_shared(app, "room-TEST", RoomShared) as shared:
+                assert rxa.linked_tabs(shared) == frozenset()
+                await rxa.unlink_shared(shared)  # not linked: nothing to do
+
+        run(scenario())
+
+
+# -- Vars and components -----------------------------------------------------------------
+
+def test_js_var_renders_its_expression():
+    with relies_on("Var(_js_expr=..., _var_type=..., _var_data=...) or VarData hooks"):
+        v = rxa.js_var("window.__x", int)
+        assert str(v) == "window.__x" and v._var_type is int
+        assert str(v + 1) == "(window.__x + 1)"
+        hook = "const TG_T = (globalThis.__TG_T ??= {});"
+        table = rxa.js_var("TG_T", dict[str, str], rxa.var_data(hooks={hook: None})).to(dict[str, str])
+        assert hook in rxa.var_data_of(table).hooks
+        derived = rxa.js_var(f"Number({table['a']})", int, rxa.var_data_of(table))
+        assert hook in derived._get_all_var_data().hooks
+        assert rxa.var_data_of() is None
+        rendered = str(rx.text(rxa.js_var("window.__y", str)).render())
+        assert "window.__y" in rendered
+
+
+def test_reexports_and_component_fields():
+    with relies_on("reflex.vars.base.Var/VarData, reflex.vars.sequence.StringVar, "
+                   "reflex.event.no_args_event_spec or reflex_base.components.component.field"):
+        from reflex.event import no_args_event_spec
+
+        assert rxa.Var is rx.Var and rxa.no_args_event_spec is no_args_event_spec
+        assert isinstance(rx.Var.create("a"), rxa.StringVar) and rxa.VarData is rx.vars.VarData
+
+        class Tick(rx.Component):
+            tag = "TgTestTick"
+            on_tick: rx.EventHandler[rxa.no_args_event_spec] = rxa.component_field(doc="Each tick")
+
+        assert "on_tick" in Tick.get_event_triggers()
