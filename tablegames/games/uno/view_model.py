@@ -1,0 +1,354 @@
+"""What the UNO phone and table show, in Python: ``build(screen, lang) -> dict``.
+
+Pure (no Reflex import): the pages only lay out what this returns, and the unit tests
+check it without a browser (``tests/games/test_uno_view_model.py``).
+
+``screen`` is what ``rooms.service.screen`` gives one screen: the room's public facts,
+``view`` (the engine's view for this seat, or the table's), ``me`` (this phone's engine
+seat, -1 for the table), ``to_act`` (engine seats who must act now) and ``is_host``.
+
+The shared keys (every game's view model has them): ``players``, ``status``,
+``my_turn``, ``events``, ``game_over``. UNO's own keys:
+
+- ``phase``: "play", "hand_over" or "game_over" ("" in the lobby).
+- ``top``: the discard's top card code; ``color``: the colour in play ("" none);
+  ``color_line``: "Colour in play: green"; ``direction``: "↻ clockwise";
+  ``draw_pile``: "Draw pile: 40 cards"; ``greyskull``: the Grayskull call ("" none).
+- ``pending``: the answer owed now, as a sentence for everybody ("" none).
+- ``hand_groups``: this phone's hand in runs of one colour (wilds last), each card
+  ``{"code", "playable", "pick"}``: ``pick`` true when tapping it opens the colour picker
+  (a playable wild), else tapping it sends ``play`` (a refused tap explains itself).
+- ``hand_count``: "7 cards" (this phone's hand).
+- ``actions``: the buttons that apply, ``{"id", "label", "color", "move", "pick"}``:
+  ``pick`` "" sends ``move``; otherwise it opens the picker for that code ("first": the
+  colour of a wild turned up as first discard).
+- ``picker``: ``{code: {"title", "swap", "choices"}}`` for every code the picker can open
+  for; ``choices`` by colour: ``{"color", "name", "move", "targets"}`` where ``targets``
+  (Swap Hands) is ``[{"seat", "name", "move"}]`` and ``move`` is {} then.
+- ``reveal``: the challenged hand this challenger was shown, ``{"title", "cards"}`` or None.
+- ``scores``: between hands and at the end, rows ``{"seat", "name", "cards", "score",
+  "winner"}``; ``score_title`` ("Hand over" / "Game over"); ``target_line``.
+- ``waiting``: the phone's line between hands; ``next_label``: the host's button.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from itertools import groupby
+from typing import Any
+
+from babel import Locale
+
+from tablegames.engine.uno.cards import colors as edition_colors
+from tablegames.i18n import color_name, event_text, has, join_names, t
+
+__all__ = ["build", "group_by_color", "place"]
+
+_MARK = "🏆"
+
+
+def group_by_color(hand: Sequence[str]) -> list[list[str]]:
+    """A sorted UNO hand split into runs of one colour (wilds last), for the phone.
+
+    >>> group_by_color(["r1", "r7", "gS", "W", "W+4"])
+    [['r1', 'r7'], ['gS'], ['W', 'W+4']]
+    """
+    return [list(run) for _, run in groupby(hand, key=lambda c: "w" if c.startswith("W") else c[0])]
+
+
+def place(lang: str, n: int) -> str:
+    """An ordinal place in words: ``1st`` / ``1º`` (CLDR ordinal rules through Babel).
+
+    >>> place("en", 1), place("en", 2), place("en", 3), place("en", 11), place("pt-BR", 2)
+    ('1st', '2nd', '3rd', '11th', '2º')
+    """
+    try:
+        form = Locale.parse(lang.replace("-", "_")).ordinal_form(n)
+    except (ValueError, TypeError):
+        form = "other"
+    key = f"ui.uno.place#{form}"
+    return t(lang, key if has(lang, key) else "ui.uno.place#other", n=n)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _names(view: Mapping[str, Any]) -> list[str]:
+    return [str(p["name"]) for p in view.get("players") or ()]
+
+
+def _to_act(screen: Mapping[str, Any], view: Mapping[str, Any]) -> list[int]:
+    """The engine seats who must act now (the screen's ``to_act``, else whoever is on turn)."""
+    if "to_act" in screen and screen["to_act"] is not None:
+        return [int(s) for s in screen["to_act"]]
+    return [int(view["turn"])] if view.get("phase") == "play" else []
+
+
+def _lobby(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    me = int(screen.get("me", -1))
+    players = [{"seat": s["seat"], "name": s["name"], "me": s["seat"] == me, "to_act": False,
+                "score": "", "detail": "", "cards": 0, "badges": []}
+               for s in screen.get("seats") or ()]
+    return {"players": players, "status": t(lang, "ui.waiting_host"), "my_turn": False,
+            "events": [], "game_over": None, "phase": "", "hand_groups": [], "actions": [],
+            "picker": {}, "reveal": None, "scores": [], "pending": "", "greyskull": "",
+            "top": "", "color": "", "color_line": "", "direction": "", "draw_pile": "",
+            "hand_count": "", "score_title": "", "target_line": "", "waiting": "",
+            "next_label": "", "edition": ""}
+
+
+def build(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """Everything the UNO phone and table show for this screen, in ``lang``.
+
+    Args:
+        screen: one screen's data (public facts, ``view``, ``me``, ``to_act``, ``is_host``).
+        lang: "en" or "pt-BR".
+
+    Returns:
+        The view model (see the module docstring for its keys).
+    """
+    view = screen.get("view")
+    if not view:
+        return _lobby(screen, lang)
+    me = int(screen.get("me", -1))
+    names = _names(view)
+    phase = str(view.get("phase", ""))
+    to_act = _to_act(screen, view)
+    winners = set(view.get("winners") or ())
+    players = [_player(lang, p, me, to_act, winners, phase) for p in view.get("players") or ()]
+    events = [event_text(lang, e, names, "uno") for e in view.get("events") or ()]
+    my_turn = me >= 0 and me in to_act
+    edition = str((view.get("options") or {}).get("edition", "classic"))
+    color = str(view.get("color") or "")
+    out: dict[str, Any] = {
+        "players": players,
+        "status": _status(lang, view, me, to_act, names),
+        "my_turn": my_turn,
+        "events": events,
+        "game_over": _game_over(lang, view, names) if phase == "game_over" else None,
+        "phase": phase,
+        "edition": edition,
+        "top": str(view.get("top") or ""),
+        "color": color,
+        "color_line": t(lang, "ui.uno.color_line", color=color_name(lang, color)) if color else "",
+        "direction": t(lang, "ui.uno.direction.cw" if view.get("direction", 1) == 1 else "ui.uno.direction.ccw"),
+        "draw_pile": t(lang, "ui.uno.draw_pile", count=int(view.get("draw_count", 0))),
+        "greyskull": (t(lang, "ui.greyskull_call")
+                      if any(e.get("type") == "greyskull" for e in view.get("events") or ()) else ""),
+        "pending": _pending(lang, view, names, me),
+        "reveal": None,
+        "hand_groups": [],
+        "hand_count": "",
+        "actions": [],
+        "picker": {},
+        "scores": [],
+        "score_title": "",
+        "target_line": _target_line(lang, view),
+        "waiting": t(lang, "ui.waiting_host") if phase != "play" else "",
+        "next_label": "",
+    }
+    if phase != "play":
+        out["scores"] = _scores(lang, view, winners)
+        out["score_title"] = t(lang, "ui.game_over" if phase == "game_over" else "ui.hand_over")
+        out["next_label"] = t(lang, "ui.rematch" if phase == "game_over" else "ui.next_hand")
+    if me >= 0 and "hand" in view:
+        _hand(out, lang, view, me, names, edition)
+    return out
+
+
+def _player(lang: str, p: Mapping[str, Any], me: int, to_act: Sequence[int], winners: set[int],
+            phase: str) -> dict[str, Any]:
+    seat = int(p["seat"])
+    badges = []
+    if p.get("uno"):
+        badges.append("UNO!")
+    if p.get("out"):
+        badges.append(t(lang, "ui.out"))
+    if phase == "game_over" and seat in winners:
+        badges.append(_MARK + " " + t(lang, "ui.uno.winner"))
+    return {"seat": seat, "name": str(p["name"]), "me": seat == me,
+            "to_act": phase == "play" and seat in to_act,
+            "score": t(lang, "count.points", count=int(p.get("score", 0))),
+            "detail": t(lang, "count.cards", count=int(p.get("cards", 0))),
+            "cards": int(p.get("cards", 0)), "badges": badges}
+
+
+def _status(lang: str, view: Mapping[str, Any], me: int, to_act: Sequence[int],
+            names: Sequence[str]) -> str:
+    phase = view.get("phase")
+    if phase == "game_over":
+        return t(lang, "ui.game_over")
+    if phase == "hand_over":
+        return t(lang, "ui.hand_over")
+    if me >= 0 and me in to_act:
+        return t(lang, "ui.your_turn")
+    turn = view.get("turn")
+    name = names[turn] if isinstance(turn, int) and 0 <= turn < len(names) else "?"
+    return t(lang, "ui.uno.playing", player=name)
+
+
+def _pending(lang: str, view: Mapping[str, Any], names: Sequence[str], me: int) -> str:
+    """The answer owed now (a Wild Draw Four to challenge, a colour, a dare), in words."""
+    pending = view.get("pending")
+    if not pending or view.get("phase") != "play":
+        return ""
+    turn = int(view.get("turn", 0))
+    who = names[turn] if 0 <= turn < len(names) else "?"
+    by = pending.get("by")
+    by_name = names[by] if isinstance(by, int) and 0 <= by < len(names) else "?"
+    kind = pending.get("kind")
+    mine = ".you" if turn == me else ""
+    if kind == "wd4":
+        return t(lang, "ui.uno.pending.wd4" + mine, player=who, by=by_name)
+    if kind == "color":
+        return t(lang, ("ui.uno.pending.swap" if pending.get("swap") else "ui.uno.pending.color") + mine,
+                 player=who)
+    if kind == "dare":
+        return t(lang, "ui.uno.pending.dare" + mine, player=who, by=by_name, rule=_rule_text(lang, view, pending))
+    return ""
+
+
+def _rule_text(lang: str, view: Mapping[str, Any], pending: Mapping[str, Any]) -> str:
+    rules = (view.get("options") or {}).get("house_rules") or ()
+    index = pending.get("rule")
+    if not isinstance(index, int) or not 0 <= index < len(rules):
+        return ""
+    rule = rules[index]
+    key = rule.get("key")
+    if key == "custom":
+        return str(rule.get("text", ""))
+    return t(lang, f"houserule.{key}")
+
+
+def _target_line(lang: str, view: Mapping[str, Any]) -> str:
+    options = view.get("options") or {}
+    target = int(options.get("target", 500))
+    scoring = str(options.get("scoring", "standard"))
+    return t(lang, f"ui.uno.target.{scoring}", count=target)
+
+
+def _scores(lang: str, view: Mapping[str, Any], winners: set[int]) -> list[dict[str, Any]]:
+    """Score rows, best first at the end of the game (seat order between hands)."""
+    rows = [{"seat": int(p["seat"]), "name": str(p["name"]), "mark": _MARK if int(p["seat"]) in winners else "",
+             "cards": t(lang, "count.cards", count=int(p.get("cards", 0))),
+             "score": t(lang, "count.points", count=int(p.get("score", 0))),
+             "winner": int(p["seat"]) in winners}
+            for p in view.get("players") or ()]
+    if view.get("phase") == "game_over":
+        order = _ranking(view)
+        rows.sort(key=lambda r: order.index(r["seat"]))
+    return rows
+
+
+def _ranking(view: Mapping[str, Any]) -> list[int]:
+    """Seats from first to last at the end (winners first; as the engine's ``result``)."""
+    players = view.get("players") or ()
+    options = view.get("options") or {}
+    scores = {int(p["seat"]): int(p.get("score", 0)) for p in players}
+    high = options.get("scoring", "standard") == "standard"
+    order = sorted(scores, key=lambda s: -scores[s] if high else scores[s])
+    history = view.get("history") or ()
+    gone = {p: h.get("hand", 0) for h in history for p in h.get("eliminated", ()) or ()}
+    order.sort(key=lambda s: -gone.get(s, len(history) + 1))
+    winners = list(view.get("winners") or ())
+    return [s for s in order if s in winners] + [s for s in order if s not in winners]
+
+
+def _game_over(lang: str, view: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
+    winners = [int(w) for w in view.get("winners") or ()]
+    title = t(lang, "ui.uno.won" if len(winners) == 1 else "ui.uno.won.many",
+              winners=join_names(lang, [names[w] for w in winners if 0 <= w < len(names)]))
+    scores = {int(p["seat"]): int(p.get("score", 0)) for p in view.get("players") or ()}
+    lines = []
+    for i, seat in enumerate(_ranking(view)):
+        lines.append({"place": place(lang, 1 if seat in winners else i + 1), "name": names[seat],
+                      "score": t(lang, "count.points", count=scores.get(seat, 0)),
+                      "winner": seat in winners})
+    return {"title": title, "lines": lines}
+
+
+# -- this phone's hand, buttons and pickers ----------------------------------------------
+
+def _hand(out: dict[str, Any], lang: str, view: Mapping[str, Any], me: int, names: Sequence[str],
+          edition: str) -> None:
+    hand = list(view.get("hand") or ())
+    playable = set(view.get("playable") or ())
+    can = set(view.get("can") or ())
+    out["hand_count"] = t(lang, "count.cards", count=len(hand))
+    out["hand_groups"] = [[{"code": c, "playable": c in playable, "pick": c in playable and c.startswith("W")}
+                           for c in group] for group in group_by_color(hand)]
+    reveal = view.get("reveal")
+    if reveal:
+        of = reveal.get("of")
+        out["reveal"] = {"title": t(lang, "ui.uno.revealed", player=names[of] if isinstance(of, int) else "?"),
+                         "cards": list(reveal.get("cards") or ())}
+    others = [p for p in view.get("players") or () if int(p["seat"]) != me and not p.get("out")]
+    cols = edition_colors(edition) if edition else ("r", "y", "g", "b")
+    picker: dict[str, Any] = {}
+    for code in sorted({c for c in playable if c.startswith("W")}):
+        swap = code == "WS" and len(hand) > 1
+        picker[code] = _picker(lang, cols, others, swap,
+                               lambda color, target=None, code=code: _play_move(code, color, target))
+    if "choose_color" in can:
+        swap = bool((view.get("pending") or {}).get("swap"))
+        picker["first"] = _picker(lang, cols, others, swap, _choose_move)
+    out["picker"] = picker
+    out["actions"] = _actions(lang, view, can, names)
+
+
+def _play_move(code: str, color: str, target: int | None) -> dict[str, Any]:
+    move: dict[str, Any] = {"type": "play", "card": code, "color": color}
+    if target is not None:
+        move["target"] = target
+    return move
+
+
+def _choose_move(color: str, target: int | None = None) -> dict[str, Any]:
+    move: dict[str, Any] = {"type": "choose_color", "color": color}
+    if target is not None:
+        move["target"] = target
+    return move
+
+
+def _picker(lang: str, cols: Sequence[str], others: Sequence[Mapping[str, Any]], swap: bool,
+            make) -> dict[str, Any]:
+    choices = []
+    for c in cols:
+        targets = ([{"seat": int(p["seat"]), "name": str(p["name"]), "move": make(c, int(p["seat"]))}
+                    for p in others] if swap else [])
+        choices.append({"color": c, "name": _capital(color_name(lang, c)),
+                        "move": {} if swap else make(c), "targets": targets})
+    return {"title": t(lang, "ui.pick_color_and_player" if swap else "ui.pick_color"),
+            "swap": swap, "choices": choices}
+
+
+def _button(id_: str, label: str, move: dict[str, Any] | None = None, color: str = "",
+            pick: str = "") -> dict[str, Any]:
+    return {"id": id_, "label": label, "move": move or {}, "color": color, "pick": pick}
+
+
+def _actions(lang: str, view: Mapping[str, Any], can: set[str], names: Sequence[str]) -> list[dict[str, Any]]:
+    """The buttons that apply now, in a fixed order (ids kept for the browser tests)."""
+    buttons = []
+    if "draw" in can:
+        buttons.append(_button("act-draw", t(lang, "ui.draw"), {"type": "draw"}))
+    if "pass" in can:
+        buttons.append(_button("act-pass", t(lang, "ui.keep"), {"type": "pass"}))
+    if "uno" in can:
+        buttons.append(_button("act-uno", "UNO!", {"type": "uno"}, "orange"))
+    for target in view.get("catchable") or ():
+        name = names[target] if 0 <= target < len(names) else "?"
+        buttons.append(_button(f"act-catch-{target}", t(lang, "ui.uno.catch", player=name),
+                               {"type": "catch", "target": target}, "red"))
+    if "challenge" in can:
+        buttons.append(_button("act-challenge", t(lang, "ui.challenge"), {"type": "challenge"}, "red"))
+    if "accept" in can:
+        buttons.append(_button("act-accept", t(lang, "ui.accept"), {"type": "accept"}))
+    if "choose_color" in can:
+        buttons.append(_button("act-choose-color", t(lang, "ui.choose_color"), pick="first"))
+    if "dare" in can:
+        buttons.append(_button("act-dare-done", t(lang, "ui.dare_done"), {"type": "dare", "done": True}))
+        buttons.append(_button("act-dare-failed", t(lang, "ui.dare_failed"), {"type": "dare", "done": False},
+                               "red"))
+    return buttons

@@ -1,0 +1,1 @@
+"""Tests of the per-game UI folders (view models) without a browser."""
