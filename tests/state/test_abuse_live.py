@@ -202,23 +202,17 @@ FUZZ = [None, True, -1, 0, 2**62, 1.5, float("1e308"), "", "x" * 5000, "ZZZZ", [
 
 
 def test_fuzz_every_event_handler_raises_no_unhandled_exception(backend):
-    from reflex.state import State
-
     import tablegames.tablegames  # noqa: F401 (the app's states)
-
-    def walk(cls):
-        yield cls
-        for sub in cls.get_substates():
-            yield from walk(sub)
+    from tablegames import reflex_adapter as rxa
 
     handlers = []
-    for cls in walk(State):
+    for cls in rxa.all_state_classes():
         for name, handler in cls.event_handlers.items():
             import inspect
 
             params = [p.name for p in list(inspect.signature(handler.fn).parameters.values())[1:]
                       if p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL)]
-            handlers.append((f"{cls.get_full_name()}.{name}", params))
+            handlers.append((rxa.state_event_name(cls, name), params))
     rng = random.Random(12)
 
     async def scenario():

@@ -30,9 +30,9 @@ def url(tmp_path):
     engine.dispose()
     service.clear_cache()
     yield url
-    from reflex.model import get_engine
+    from tablegames.reflex_adapter import db_engine
 
-    get_engine(url).dispose()
+    db_engine(url).dispose()
     service.clear_cache()
 
 
