@@ -82,14 +82,28 @@ def test_hand_groups_are_tappable_and_name_the_left_neighbour():
     assert cid["status"] == "Toque numa carta para passá-la para Ana."
 
 
-def test_my_turn_follows_to_act_while_passing():
+def test_my_turn_follows_to_act():
     state = main_game((0, {"type": "choose_pass", "card": 9, "round": 1}))
-    assert build(screen(state, 0), "en")["my_turn"] is False  # Ana has chosen
-    assert build(screen(state, 1), "en")["my_turn"] is True
+    for seat in (0, 1, 2):
+        data = screen(state, seat)
+        assert build(data, "en")["my_turn"] is (seat in data["to_act"])
     table = build(screen(state, None), "en")
     assert table["my_turn"] is False
-    assert [p["to_act"] for p in table["players"]] == [False, True, True]
+    assert [p["to_act"] for p in table["players"]] == [p in screen(state, None)["to_act"] for p in range(3)]
     assert table["groups"] == [] and table["hand_size"] == 0
+    # While a face is made, only the guesser on turn must act.
+    state = main_game(*PASS_1, (1, {"type": "stop"}))
+    assert [build(screen(state, s), "en")["my_turn"] for s in (0, 1, 2)] == [False, False, True]
+
+
+def test_my_turn_without_the_engines_to_act_reads_the_view():
+    state = main_game((0, {"type": "choose_pass", "card": 9, "round": 1}))
+    data = screen(state, 1)
+    data["to_act"] = None  # a screen built before the engine said
+    assert build(data, "en")["my_turn"] is True
+    data = screen(state, 0)
+    data["to_act"] = None
+    assert build(data, "en")["my_turn"] is False  # Ana has chosen
 
 
 def test_the_table_sentences_and_plural_forms():
