@@ -41,8 +41,10 @@ from tablegames.serving import die_with_parent  # noqa: E402 (needs ROOT on sys.
 # What the compiled front end is made from (Python pages compile to it; assets are copied in).
 BUILD_INPUTS = ("tablegames", "assets", "rxconfig.py", "reflex.lock", "requirements.txt")
 SKIPPED_PARTS = {"__pycache__", ".pytest_cache"}
-# Settings the compiled front end depends on besides the files.
-BUILD_ENV = ("REFLEX_API_URL", "REFLEX_DEPLOY_URL", "REFLEX_FRONTEND_PATH")
+# Settings the compiled front end depends on besides the files (the last two add the
+# tests' own games to the pages: tablegames/games/__init__.py's switch for test-only games).
+BUILD_ENV = ("REFLEX_API_URL", "REFLEX_DEPLOY_URL", "REFLEX_FRONTEND_PATH",
+             "TABLEGAMES_TEST_MODE", "TABLEGAMES_EXTRA_GAMES")
 STOP_TIMEOUT = 10.0
 QUICK_FAILURE = 20.0  # a backend that dies this soon after starting counts as failing to start
 MAX_QUICK_FAILURES = 5
@@ -53,9 +55,19 @@ def say(text: str = "") -> None:
     print(text, flush=True)
 
 
+def extra_game_inputs() -> tuple[str, ...]:
+    """The folders of the test-only games the pages are built with (test mode only): for
+    each module of ``TABLEGAMES_EXTRA_GAMES`` (``tests.tinygame.ui``), its parent package
+    (``tests/tinygame``: the game's engine, screens and texts)."""
+    if os.environ.get("TABLEGAMES_TEST_MODE") != "1":
+        return ()
+    modules = [m.strip() for m in os.environ.get("TABLEGAMES_EXTRA_GAMES", "").split(",") if m.strip()]
+    return tuple(sorted({"/".join(m.split(".")[:-1] or m.split(".")) for m in modules}))
+
+
 def source_files(root: Path = ROOT) -> Iterable[Path]:
     """Every file the build is made from, in a stable order."""
-    for name in BUILD_INPUTS:
+    for name in (*BUILD_INPUTS, *extra_game_inputs()):
         top = root / name
         if top.is_file():
             yield top

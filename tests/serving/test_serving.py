@@ -113,6 +113,26 @@ def test_build_fingerprint_follows_the_sources_and_the_port(tmp_path):
     assert serve.fingerprint(3000, root=tmp_path) != first
 
 
+def test_build_fingerprint_covers_the_tests_own_games(tmp_path, monkeypatch):
+    serve = _serve_module()
+    (tmp_path / "tablegames").mkdir()
+    (tmp_path / "tablegames" / "app.py").write_text("x = 1\n")
+    game = tmp_path / "tests" / "tinygame"
+    (game / "ui").mkdir(parents=True)
+    (game / "engine.py").write_text("rules = 1\n")
+    monkeypatch.delenv("TABLEGAMES_EXTRA_GAMES", raising=False)
+    plain = serve.fingerprint(3000, root=tmp_path)
+    monkeypatch.setenv("TABLEGAMES_EXTRA_GAMES", "tests.tinygame.ui")
+    monkeypatch.setenv("TABLEGAMES_TEST_MODE", "1")
+    with_game = serve.fingerprint(3000, root=tmp_path)
+    assert with_game != plain  # the pages then hold the game's screens
+    assert serve.extra_game_inputs() == ("tests/tinygame",)
+    (game / "engine.py").write_text("rules = 2\n")
+    assert serve.fingerprint(3000, root=tmp_path) != with_game  # its files are sources
+    monkeypatch.setenv("TABLEGAMES_TEST_MODE", "0")
+    assert serve.extra_game_inputs() == ()  # outside test mode the switch is ignored
+
+
 # How each process of the chain asks for the parent-death signal:
 PARENTS = {
     # Granian's worker under scripts/serve.py, from the app's startup (TG_SUPERVISED=1).
