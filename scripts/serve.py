@@ -233,16 +233,9 @@ def run_worker(host: str, port: int) -> None:
     """The backend: Reflex's production server, serving the compiled front end too."""
     os.chdir(ROOT)
     sys.path.insert(0, str(ROOT))
-    from reflex_base import constants
-    from reflex_base.config import get_config
-    from reflex_base.environment import environment
+    from tablegames.reflex_adapter import run_prod_backend
 
-    environment.REFLEX_ENV_MODE.set(constants.Env.PROD)
-    environment.REFLEX_SKIP_COMPILE.set(True)  # the build is done; start in a second
-    environment.REFLEX_MOUNT_FRONTEND_COMPILED_APP.set(True)
-    from reflex.utils import exec as reflex_exec
-
-    reflex_exec.run_granian_backend_prod(host, port, get_config().loglevel.subprocess_level())
+    run_prod_backend(host, port)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -301,6 +301,23 @@ def spa_fallback_name() -> str:
     return ReactRouter.SPA_FALLBACK
 
 
+def run_prod_backend(host: str, port: int) -> None:
+    """Serves the backend and the already compiled front end with Granian (blocks).
+
+    What ``reflex run --env prod --backend-only`` does, without compiling again: used by
+    ``scripts/serve.py``'s worker after its own build.
+    """
+    from reflex.utils import exec as reflex_exec
+    from reflex_base import constants
+    from reflex_base.config import get_config
+    from reflex_base.environment import environment
+
+    environment.REFLEX_ENV_MODE.set(constants.Env.PROD)
+    environment.REFLEX_SKIP_COMPILE.set(True)  # the build is done; start in a second
+    environment.REFLEX_MOUNT_FRONTEND_COMPILED_APP.set(True)
+    reflex_exec.run_granian_backend_prod(host, port, get_config().loglevel.subprocess_level())
+
+
 def reload_paths() -> list[Any]:
     """The paths Reflex's dev server watches for reloads."""
     from reflex.utils.exec import get_reload_paths

@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import dataclasses
 import inspect
+import os
 import types
 from collections.abc import Iterator
 from typing import Any
@@ -57,7 +58,9 @@ def test_state_names_are_mangled_as_the_adapter_computes_them():
             parent = cls.get_parent_state()
             expected = rxa.state_name(cls.__module__, cls.__name__, parent.get_full_name() if parent else "")
             assert cls.get_full_name() == expected, (cls, cls.get_full_name(), expected)
-        assert rxa.full_name(Screen) == "reflex___state____state.tablegames___state___room____screen"
+        assert rxa.state_name("tablegames.state.room", "Screen", Screen.get_parent_state().get_full_name()) \
+            == rxa.full_name(Screen) == Screen.get_full_name()
+        assert rxa.state_name("tablegames.state.room", "Screen", "") == "tablegames___state___room____screen"
         assert rxa.full_name("tablegames.state.room.RoomShared") == RoomShared.get_full_name()
         assert RoomShared.get_full_name().startswith(rxa.SHARED_PARENT + ".")
 
@@ -298,6 +301,29 @@ def test_build_and_dev_server_names():
     with relies_on("ReactRouter.SPA_FALLBACK or reflex.utils.exec.get_reload_paths"):
         assert rxa.spa_fallback_name().endswith(".html")
         assert rxa.reload_paths()
+
+
+def test_the_prod_backend_starts_as_the_adapter_asks(monkeypatch):
+    with relies_on("reflex.utils.exec.run_granian_backend_prod(host, port, loglevel) or the "
+                   "REFLEX_ENV_MODE / REFLEX_SKIP_COMPILE / REFLEX_MOUNT_FRONTEND_COMPILED_APP settings"):
+        from reflex.utils import exec as reflex_exec
+        from reflex_base import constants
+        from reflex_base.environment import environment
+
+        assert list(inspect.signature(reflex_exec.run_granian_backend_prod).parameters)[:3] == [
+            "host", "port", "loglevel"]
+        calls = []
+        monkeypatch.setattr(reflex_exec, "run_granian_backend_prod", lambda *a: calls.append(a))
+        names = [getattr(environment, a).name for a in
+                 ("REFLEX_ENV_MODE", "REFLEX_SKIP_COMPILE", "REFLEX_MOUNT_FRONTEND_COMPILED_APP")]
+        for name in names:  # os.environ as it was, after the test
+            monkeypatch.setenv(name, "x")
+            monkeypatch.delenv(name)
+        rxa.run_prod_backend("127.0.0.1", 3999)
+        assert calls and calls[0][:2] == ("127.0.0.1", 3999)
+        assert environment.REFLEX_ENV_MODE.get() == constants.Env.PROD
+        assert environment.REFLEX_SKIP_COMPILE.get() and environment.REFLEX_MOUNT_FRONTEND_COMPILED_APP.get()
+        assert all(name in os.environ for name in names)  # what the adapter set (undone at teardown)
 
 
 def test_current_app_is_the_registered_app():
