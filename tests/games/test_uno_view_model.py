@@ -74,7 +74,7 @@ def test_wild_opens_a_picker_with_colour_names_in_the_language():
     ana = build(screen(s, 0), "pt-BR")
     assert ana["my_turn"]
     wild = next(c for g in ana["hand_groups"] for c in g if c["code"] == "W")
-    assert wild == {"code": "W", "playable": True, "pick": True}
+    assert wild == {"code": "W", "playable": True, "pick": True, "name": "Curinga"}
     picker = ana["picker"]["W"]
     assert picker["title"] == "Escolha uma cor" and not picker["swap"]
     assert [(c["color"], c["name"]) for c in picker["choices"]] == [

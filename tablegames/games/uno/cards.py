@@ -22,9 +22,10 @@ import json
 from typing import Any
 
 import reflex as rx
-from reflex.vars.base import Var, VarData
+from reflex.vars.base import Var
 
 from tablegames.i18n import LANGS, card_name, color_name, t
+from tablegames.reflex_adapter import js_var, var_data
 
 __all__ = [
     "ALL_CODES",
@@ -93,8 +94,7 @@ def _table_var(name: str, table: dict[str, Any]) -> Var:
     """A JS constant built once per page load and reached from any component (a hook)."""
     literal = json.dumps(table, ensure_ascii=False, separators=(",", ":"))
     hook = f"const {name} = (globalThis.__{name} ??= {literal});"
-    return Var(_js_expr=name, _var_type=dict[str, dict[str, Any]],
-               _var_data=VarData(hooks={hook: None})).to(dict[str, dict[str, Any]])
+    return js_var(name, dict[str, dict[str, Any]], var_data(hooks={hook: None})).to(dict[str, dict[str, Any]])
 
 
 # Only what the browser needs (label, sub, classes, names).
@@ -178,7 +178,7 @@ def _root(cls: Var | str, children: list[rx.Component], on_click: Any, aria_labe
 
 def uno_card(code: Var | str, size: str = "hand", playable: Var | bool | None = None,
              on_click: Any = None, lang: Var | str = "en", edition: Var | str = "",
-             **props: Any) -> rx.Component:
+             name: Var | str | None = None, **props: Any) -> rx.Component:
     """One UNO card face.
 
     Args:
@@ -190,10 +190,13 @@ def uno_card(code: Var | str, size: str = "hand", playable: Var | bool | None = 
         on_click: event handler; the card is then a ``<button>`` (keyboard and tap friendly).
         lang: language of the ``aria-label`` card name ("en" or "pt-BR", or a Var).
         edition: "motu" turns the wild's yellow quarter purple (a str or a Var).
+        name: the card's name for screen readers, already translated (a view model's);
+            default: the name in ``lang``.
         props: more props for the root element (``id``, ``style``, ``key``, ``data_*``...).
             ``class_name`` is appended to the card's classes.
     """
     size = _size(size)
+    given = name
     extra_cls = props.pop("class_name", "")
     base = f"uc-card uc-{size}"
     if _is_var(code):
@@ -208,7 +211,7 @@ def uno_card(code: Var | str, size: str = "hand", playable: Var | bool | None = 
         key = _lang_key(lang)
         name = Var.create(p["name"]).to(dict[str, str])[key].to(str) if _is_var(key) else p["name"][key]
     props.setdefault("data_card", code)
-    return _root(cls, _face_children(label, sub), on_click, name, playable, **props)
+    return _root(cls, _face_children(label, sub), on_click, name if given is None else given, playable, **props)
 
 
 def card_back(size: str = "hand", lang: Var | str = "en", **props: Any) -> rx.Component:
@@ -251,6 +254,7 @@ def color_swatch(color: Var | str, on_click: Any = None, label: Var | str | None
         name = (Var.create(parts["name"]).to(dict[str, str])[key].to(str) if _is_var(key)
                 else parts["name"][key])
     text = name if label is None else label
+    name = text  # the words shown are the words read
     children = [_span("uc-shape uc-sw-shape", aria_hidden="true"), _span("uc-sw-name", text)]
     props.setdefault("data_color", color)
     if on_click is not None:

@@ -17,7 +17,8 @@ The shared keys (every game's view model has them): ``players``, ``status``,
 - ``pending``: the answer owed now, as a sentence for everybody ("" none).
 - ``hand_groups``: this phone's hand in runs of one colour (wilds last), each card
   ``{"code", "playable", "pick"}``: ``pick`` true when tapping it opens the colour picker
-  (a playable wild), else tapping it sends ``play`` (a refused tap explains itself).
+  (a playable wild), else tapping it sends ``play`` (a refused tap explains itself);
+  ``name``: the card in words (for screen readers). ``top_name``: the discard's top in words.
 - ``hand_count``: "7 cards" (this phone's hand).
 - ``actions``: the buttons that apply, ``{"id", "label", "color", "move", "pick"}``:
   ``pick`` "" sends ``move``; otherwise it opens the picker for that code ("first": the
@@ -40,7 +41,7 @@ from typing import Any
 from babel import Locale
 
 from tablegames.engine.uno.cards import colors as edition_colors
-from tablegames.i18n import color_name, event_text, has, join_names, t
+from tablegames.i18n import card_name, color_name, event_text, has, join_names, t
 
 __all__ = ["build", "group_by_color", "place"]
 
@@ -93,9 +94,10 @@ def _lobby(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
     return {"players": players, "status": t(lang, "ui.waiting_host"), "my_turn": False,
             "events": [], "game_over": None, "phase": "", "hand_groups": [], "actions": [],
             "picker": {}, "reveal": None, "scores": [], "pending": "", "greyskull": "",
-            "top": "", "color": "", "color_line": "", "direction": "", "draw_pile": "",
+            "top": "", "top_name": "", "color": "", "color_line": "", "direction": "", "draw_pile": "",
             "hand_count": "", "score_title": "", "target_line": "", "waiting": "",
-            "next_label": "", "edition": ""}
+            "next_label": "", "edition": "", "color_name": "", "my_result": "", "you": t(lang, "ui.uno.you"),
+            "labels": _labels(lang)}
 
 
 def build(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
@@ -130,8 +132,10 @@ def build(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
         "phase": phase,
         "edition": edition,
         "top": str(view.get("top") or ""),
+        "top_name": card_name(lang, view.get("top")) if view.get("top") else "",
         "color": color,
         "color_line": t(lang, "ui.uno.color_line", color=color_name(lang, color)) if color else "",
+        "color_name": _capital(color_name(lang, color)) if color else "",
         "direction": t(lang, "ui.uno.direction.cw" if view.get("direction", 1) == 1 else "ui.uno.direction.ccw"),
         "draw_pile": t(lang, "ui.uno.draw_pile", count=int(view.get("draw_count", 0))),
         "greyskull": (t(lang, "ui.greyskull_call")
@@ -147,6 +151,9 @@ def build(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
         "target_line": _target_line(lang, view),
         "waiting": t(lang, "ui.waiting_host") if phase != "play" else "",
         "next_label": "",
+        "my_result": _my_result(lang, view, me) if phase == "game_over" else "",
+        "you": t(lang, "ui.uno.you"),
+        "labels": _labels(lang),
     }
     if phase != "play":
         out["scores"] = _scores(lang, view, winners)
@@ -155,6 +162,26 @@ def build(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
     if me >= 0 and "hand" in view:
         _hand(out, lang, view, me, names, edition)
     return out
+
+
+_LABELS = {"cancel": "ui.cancel", "player": "ui.player", "cards_left": "ui.cards_left", "points": "ui.points",
+           "color_in_play": "ui.color_in_play", "draw_pile": "ui.draw_pile"}
+
+
+def _labels(lang: str) -> dict[str, str]:
+    """Titles and buttons of the UNO screens."""
+    return {name: t(lang, key) for name, key in _LABELS.items()}
+
+
+def _my_result(lang: str, view: Mapping[str, Any], me: int) -> str:
+    """This phone's own place at the end: "You won!" / "You finished 2nd."."""
+    if me < 0:
+        return ""
+    winners = [int(w) for w in view.get("winners") or ()]
+    if me in winners:
+        return t(lang, "ui.uno.you_won")
+    order = _ranking(view)
+    return t(lang, "ui.uno.your_place", place=place(lang, order.index(me) + 1)) if me in order else ""
 
 
 def _player(lang: str, p: Mapping[str, Any], me: int, to_act: Sequence[int], winners: set[int],
@@ -166,7 +193,7 @@ def _player(lang: str, p: Mapping[str, Any], me: int, to_act: Sequence[int], win
     if p.get("out"):
         badges.append(t(lang, "ui.out"))
     if phase == "game_over" and seat in winners:
-        badges.append(_MARK + " " + t(lang, "ui.uno.winner"))
+        badges.append(t(lang, "ui.uno.winner"))
     return {"seat": seat, "name": str(p["name"]), "me": seat == me,
             "to_act": phase == "play" and seat in to_act,
             "score": t(lang, "count.points", count=int(p.get("score", 0))),
@@ -233,7 +260,9 @@ def _scores(lang: str, view: Mapping[str, Any], winners: set[int]) -> list[dict[
     rows = [{"seat": int(p["seat"]), "name": str(p["name"]), "mark": _MARK if int(p["seat"]) in winners else "",
              "cards": t(lang, "count.cards", count=int(p.get("cards", 0))),
              "score": t(lang, "count.points", count=int(p.get("score", 0))),
-             "winner": int(p["seat"]) in winners}
+             "winner": int(p["seat"]) in winners,
+             "line": t(lang, "ui.uno.score_line.winner" if int(p["seat"]) in winners else "ui.uno.score_line",
+                       player=str(p["name"]), points=t(lang, "count.points", count=int(p.get("score", 0))))}
             for p in view.get("players") or ()]
     if view.get("phase") == "game_over":
         order = _ranking(view)
@@ -276,7 +305,8 @@ def _hand(out: dict[str, Any], lang: str, view: Mapping[str, Any], me: int, name
     playable = set(view.get("playable") or ())
     can = set(view.get("can") or ())
     out["hand_count"] = t(lang, "count.cards", count=len(hand))
-    out["hand_groups"] = [[{"code": c, "playable": c in playable, "pick": c in playable and c.startswith("W")}
+    out["hand_groups"] = [[{"code": c, "playable": c in playable, "pick": c in playable and c.startswith("W"),
+                            "name": card_name(lang, c)}
                            for c in group] for group in group_by_color(hand)]
     reveal = view.get("reveal")
     if reveal:

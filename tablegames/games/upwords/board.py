@@ -1,6 +1,6 @@
 """Upwords board, squares and rack tiles: big readable letters, stack heights you can count.
 
-Stateless: everything comes in as Vars (see ``tablegames.games.upwords.state.board_rows`` for a
+Stateless: everything comes in as Vars (see ``tablegames.games.upwords.view_model.board_rows`` for a
 square's fields) and taps go out through the ``on_tap`` callbacks given. Looks live in
 ``assets/upwords.css`` (class prefix ``uw-``), which the app loads.
 

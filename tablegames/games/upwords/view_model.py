@@ -96,7 +96,7 @@ def board_rows(view: Mapping[str, Any], overlay: Mapping[tuple[int, int], str], 
             out.append({
                 "id": f"{r}-{c}", "r": r, "c": c, "t": face(letter) if letter else "", "h": height,
                 "new": new, "last": is_last,
-                "gain": f"+{last.get('score', 0)}" if (r, c) == gain_cell else "",
+                "gain": f"+{int(last.get('score', 0))}" if (r, c) == gain_cell else "",  # a number, no words
                 "cls": " ".join(cls),
             })
         rows.append(out)
@@ -240,7 +240,8 @@ def build(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
                 "status": t(lang, "ui.waiting_host"), "my_turn": False, "events": [], "game_over": None,
                 "phase": "", "playing": False, "ending": "", "board": [], "last": None, "no_play": "",
                 "bag": "", "bag_count": 0, "mode": "", "labels": _labels(lang), "standings": [],
-                "can": {"place": False, "exchange": False, "pass": False, "challenge": False}}
+                "can": {"place": False, "exchange": False, "pass": False, "challenge": False},
+                "my_result": "", "you": t(lang, "ui.upwords.you")}
     names = [str(p["name"]) for p in view.get("players") or ()]
     phase = str(view.get("phase", ""))
     playing = phase != "game_over"
@@ -286,6 +287,8 @@ def build(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
                 "challenge": bool(view.get("can_challenge"))},
         "labels": _labels(lang),
         "standings": final_rows(lang, view),
+        "my_result": _my_result(lang, view, me) if not playing else "",
+        "you": t(lang, "ui.upwords.you"),
     }
 
 
@@ -301,10 +304,10 @@ def _last(lang: str, view: Mapping[str, Any], names: Sequence[str]) -> dict[str,
     summary = join_names(lang, [t(lang, "ui.upwords.word_score", word=w["word"], score=w["score"]) for w in words])
     return {
         "name": name, "words": words, "score": score,
-        "gain": "0" if withdrawn else "+" + number(lang, score),
+        "gain": "0" if withdrawn else t(lang, "ui.upwords.gain", score=number(lang, score)),
         "bonus": t(lang, "ui.upwords.bonus") if last.get("bonus") else "",
         "withdrawn": t(lang, "ui.upwords.withdrawn") if withdrawn else "",
-        "open": "⚖ " + t(lang, "ui.upwords.challenge_open") if last.get("open") else "",
+        "open": t(lang, "ui.upwords.challenge_open") if last.get("open") else "",
         "line": t(lang, "ui.upwords.last_line.withdrawn" if withdrawn else "ui.upwords.last_line",
                   player=name, words=summary, count=score),
     }
@@ -321,6 +324,17 @@ def _game_over(lang: str, view: Mapping[str, Any], names: Sequence[str]) -> dict
         lines.append({"place": place(lang, better + 1), "name": row["name"],
                       "score": t(lang, "count.points", count=scores[row["seat"]]), "winner": row["winner"]})
     return {"title": title, "lines": lines}
+
+
+def _my_result(lang: str, view: Mapping[str, Any], me: int) -> str:
+    """This phone's own place at the end: "You won!" / "You finished 2nd."."""
+    scores = {int(p["seat"]): int(p["score"]) for p in view.get("players") or ()}
+    if me not in scores:
+        return ""
+    if me in (view.get("winners") or ()):
+        return t(lang, "ui.upwords.you_won")
+    better = sum(1 for s in scores.values() if s > scores[me])
+    return t(lang, "ui.upwords.your_place", place=place(lang, better + 1))
 
 
 def place(lang: str, n: int) -> str:
