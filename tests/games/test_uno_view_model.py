@@ -195,3 +195,11 @@ def test_every_sentence_comes_from_the_catalog(lang):
 def test_group_by_color_and_places():
     assert group_by_color(["r1", "r7", "gS", "W", "W+4"]) == [["r1", "r7"], ["gS"], ["W", "W+4"]]
     assert [place("en", n) for n in (1, 2, 3, 4, 21)] == ["1st", "2nd", "3rd", "4th", "21st"]
+
+
+def test_a_big_hand_is_drawn_dense():
+    hands = [["r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "y1", "y2", "y3", "y4"], ["g1"]]
+    s = new({"hands": hands, "top": "b5"}, names=("Ana", "Bia"), dealer=1)
+    ana = build(screen(s, 0), "en")
+    assert ana["hand_dense"] and ana["hand_count"] == "13 cards"
+    assert not build(screen(s, 1), "en")["hand_dense"]

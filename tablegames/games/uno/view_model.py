@@ -19,7 +19,8 @@ The shared keys (every game's view model has them): ``players``, ``status``,
   ``{"code", "playable", "pick"}``: ``pick`` true when tapping it opens the colour picker
   (a playable wild), else tapping it sends ``play`` (a refused tap explains itself);
   ``name``: the card in words (for screen readers). ``top_name``: the discard's top in words.
-- ``hand_count``: "7 cards" (this phone's hand).
+- ``hand_count``: "7 cards" (this phone's hand); ``hand_dense``: more than
+  ``DENSE_HAND`` cards (the phone draws them smaller).
 - ``actions``: the buttons that apply, ``{"id", "label", "color", "move", "pick"}``:
   ``pick`` "" sends ``move``; otherwise it opens the picker for that code ("first": the
   colour of a wild turned up as first discard).
@@ -46,6 +47,7 @@ from tablegames.i18n import card_name, color_name, event_text, has, join_names, 
 __all__ = ["build", "group_by_color", "place"]
 
 _MARK = "🏆"
+DENSE_HAND = 12  # more cards than this: the phone draws them smaller, so the hand still fits
 
 
 def group_by_color(hand: Sequence[str]) -> list[list[str]]:
@@ -95,8 +97,8 @@ def _lobby(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
             "events": [], "game_over": None, "phase": "", "hand_groups": [], "actions": [],
             "picker": {}, "reveal": None, "scores": [], "pending": "", "greyskull": "",
             "top": "", "top_name": "", "color": "", "color_line": "", "direction": "", "draw_pile": "",
-            "hand_count": "", "score_title": "", "target_line": "", "waiting": "",
-            "next_label": "", "edition": "", "color_name": "", "my_result": "", "you": t(lang, "ui.uno.you"),
+            "hand_count": "", "hand_dense": False, "score_title": "", "target_line": "", "waiting": "",
+            "next_label": "", "edition": "", "color_name": "", "my_result": "",
             "labels": _labels(lang)}
 
 
@@ -144,6 +146,7 @@ def build(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
         "reveal": None,
         "hand_groups": [],
         "hand_count": "",
+        "hand_dense": False,
         "actions": [],
         "picker": {},
         "scores": [],
@@ -152,7 +155,6 @@ def build(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
         "waiting": t(lang, "ui.waiting_host") if phase != "play" else "",
         "next_label": "",
         "my_result": _my_result(lang, view, me) if phase == "game_over" else "",
-        "you": t(lang, "ui.uno.you"),
         "labels": _labels(lang),
     }
     if phase != "play":
@@ -197,8 +199,16 @@ def _player(lang: str, p: Mapping[str, Any], me: int, to_act: Sequence[int], win
     return {"seat": seat, "name": str(p["name"]), "me": seat == me,
             "to_act": phase == "play" and seat in to_act,
             "score": t(lang, "count.points", count=int(p.get("score", 0))),
-            "detail": t(lang, "count.cards", count=int(p.get("cards", 0))),
+            "detail": _detail(lang, p),
             "cards": int(p.get("cards", 0)), "badges": badges}
+
+
+def _detail(lang: str, p: Mapping[str, Any]) -> str:
+    """A player's card count, with the UNO call or being out: "1 card · UNO!"."""
+    cards = t(lang, "count.cards", count=int(p.get("cards", 0)))
+    if p.get("out"):
+        return t(lang, "ui.uno.detail.out", cards=cards)
+    return t(lang, "ui.uno.detail.uno", cards=cards) if p.get("uno") else cards
 
 
 def _status(lang: str, view: Mapping[str, Any], me: int, to_act: Sequence[int],
@@ -305,6 +315,7 @@ def _hand(out: dict[str, Any], lang: str, view: Mapping[str, Any], me: int, name
     playable = set(view.get("playable") or ())
     can = set(view.get("can") or ())
     out["hand_count"] = t(lang, "count.cards", count=len(hand))
+    out["hand_dense"] = len(hand) > DENSE_HAND
     out["hand_groups"] = [[{"code": c, "playable": c in playable, "pick": c in playable and c.startswith("W"),
                             "name": card_name(lang, c)}
                            for c in group] for group in group_by_color(hand)]

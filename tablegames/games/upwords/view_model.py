@@ -241,7 +241,7 @@ def build(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
                 "phase": "", "playing": False, "ending": "", "board": [], "last": None, "no_play": "",
                 "bag": "", "bag_count": 0, "mode": "", "labels": _labels(lang), "standings": [],
                 "can": {"place": False, "exchange": False, "pass": False, "challenge": False},
-                "my_result": "", "you": t(lang, "ui.upwords.you")}
+                "my_result": ""}
     names = [str(p["name"]) for p in view.get("players") or ()]
     phase = str(view.get("phase", ""))
     playing = phase != "game_over"
@@ -288,7 +288,6 @@ def build(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
         "labels": _labels(lang),
         "standings": final_rows(lang, view),
         "my_result": _my_result(lang, view, me) if not playing else "",
-        "you": t(lang, "ui.upwords.you"),
     }
 
 
