@@ -226,6 +226,7 @@ def _main(lang: str, view: Mapping[str, Any], me: int, names: Sequence[str]) -> 
         "box_text": (t(lang, "ui.faces.in_box_count", count=view.get("out_count", 0))
                      if view.get("out_count") else ""),
         "guesses": _guesses(lang, view, names),
+        "has_guesses": bool(view.get("guesses")),
         "last": None,
         # the phone
         "left_name": left_name,
