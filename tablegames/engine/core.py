@@ -1,8 +1,30 @@
-"""The engine contract shared by every game: registry, errors, seeded randomness, JSON.
+"""The engine contract shared by every game: registry, errors, options, seeded
+randomness, JSON.
 
-A game is an object with ``new``, ``legal_moves``, ``apply``, ``view`` and ``result``
-(see :class:`Game`). States are frozen dataclasses made of tuples, strings, numbers and
-nested frozen dataclasses or plain dicts, so they round-trip through JSON.
+A game is an object with the whole of :class:`Game`: its options schema, player range,
+``new``, ``legal_moves``, ``system_moves``, ``apply``, ``to_act``, ``deadline``, ``view``
+and ``result``. :class:`GameBase` gives the parts most games share. States are frozen
+dataclasses made of tuples, strings, numbers and nested frozen dataclasses or plain
+dicts, so they round-trip through JSON.
+
+A whole game through the contract (UNO, two players, a seed):
+
+>>> from tablegames.engine import get_game
+>>> uno = get_game("uno")
+>>> uno.player_range({"teams": True})
+(4, 4)
+>>> state = uno.new(["Ana", "Bia"], {"target": 100}, seed=7)
+>>> seat = uno.to_act(state)[0]
+>>> move = uno.legal_moves(state, seat)[0]
+>>> after = uno.apply(state, seat, move)
+>>> uno.apply(state, 1 - seat, move)
+Traceback (most recent call last):
+...
+tablegames.engine.core.IllegalMove: not_your_turn: It's Ana's turn, not Bia's.
+>>> uno.system_moves(after), uno.deadline(after), uno.result(after)
+([], None, None)
+>>> "hand" in uno.view(after, seat), "hand" in uno.view(after, None)
+(True, False)
 """
 
 from __future__ import annotations
@@ -11,12 +33,21 @@ import dataclasses
 import json
 import random
 import typing
+from dataclasses import dataclass, field
+from pathlib import Path
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypedDict, TypeVar
 
 __all__ = [
     "Game",
+    "GameBase",
+    "Option",
+    "Result",
+    "options_in_force",
+    "schema_defaults",
+    "load_schema",
     "IllegalMove",
+    "check_schema",
     "get_game",
     "register",
     "game_names",
@@ -43,26 +74,272 @@ class IllegalMove(ValueError):
         self.params = params
 
 
+OPTION_KINDS = ("choice", "int", "bool", "seat", "custom")
+STAGES = ("create", "lobby")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One table option of a game, as its schema declares it (``engine/<game>/options.json``).
+
+    The engine validates options against its schema (plus the rules that tie options
+    together); the create form, the lobby and the table render them from it.
+
+    Attributes:
+        key: the option's name in the options dict.
+        kind: ``"choice"`` (one of ``choices``), ``"int"`` (``min``..``max``), ``"bool"``,
+            ``"seat"`` (a seat number, chosen once players sit) or ``"custom"`` (a value the
+            game's own form part builds and the game validates, e.g. written house rules).
+        default: the value when the option is not given.
+        choices: the values of a ``"choice"`` (also the special values a ``"seat"`` takes,
+            such as ``"random"``).
+        min, max: the bounds of an ``"int"``.
+        label: i18n key of the option's name.
+        value_label: i18n key prefix of a value's name (``value_label + str(value)``).
+        when: the option applies only while each named option holds one of the listed
+            values (``{"edition": ["plus"]}``).
+        stage: ``"create"`` (the create form) or ``"lobby"`` (set by the host once the
+            players sit, e.g. who is the oldest).
+        hidden: never shown to players (a stacked deck).
+        test_only: accepted only when the app runs in test mode.
+        help: i18n key of a line explaining the option ("" for none).
+    """
+
+    key: str
+    kind: str
+    default: Any = None
+    choices: tuple[Any, ...] = ()
+    min: int | None = None
+    max: int | None = None
+    label: str = ""
+    value_label: str = ""
+    when: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    stage: str = "create"
+    hidden: bool = False
+    test_only: bool = False
+    help: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in OPTION_KINDS:
+            raise ValueError(f"option {self.key!r}: kind must be one of {OPTION_KINDS}")
+        if self.stage not in STAGES:
+            raise ValueError(f"option {self.key!r}: stage must be one of {STAGES}")
+
+    def applies(self, options: Mapping[str, Any]) -> bool:
+        """Whether this option applies given the other options' values (its ``when``)."""
+        return all(options.get(k) in values for k, values in self.when.items())
+
+    def check(self, value: Any, n_players: int | None = None, code: str = "bad_option") -> Any:
+        """``value`` if it is valid for this option (a ``"custom"`` one is the game's to
+        check).
+
+        Raises:
+            IllegalMove: ``bad_option`` naming the option and what it takes.
+        """
+        ok = True
+        if self.kind == "choice":  # 10.0 and True are not the choice 10 nor 1
+            ok = any(value == c and type(value) is type(c) for c in self.choices)
+            why = f"must be one of {', '.join(map(str, self.choices))}"
+        elif self.kind == "int":
+            ok = _whole(value) and (self.min is None or value >= self.min) and (
+                self.max is None or value <= self.max)
+            why = f"must be a whole number from {self.min} to {self.max}"
+        elif self.kind == "bool":
+            ok = isinstance(value, bool)
+            why = "must be true or false"
+        elif self.kind == "seat":
+            ok = value in self.choices or (_whole(value) and value >= 0 and (
+                n_players is None or value < n_players))
+            why = "must be a seat number" + "".join(f" or {c!r}" for c in self.choices)
+        if not ok:
+            raise IllegalMove(code, f"Option {self.key!r}: {why}.", option=self.key)
+        return value
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def load_schema(path: Any) -> tuple[Option, ...]:
+    """Reads a game's options schema: a JSON list of :class:`Option` fields."""
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    return tuple(Option(**{**item, "choices": tuple(item.get("choices", ())),
+                           "when": {k: tuple(v) for k, v in item.get("when", {}).items()}})
+                 for item in data)
+
+
+def schema_defaults(schema: Sequence[Option]) -> dict[str, Any]:
+    """Every option's default value.
+
+    >>> from tablegames.engine import get_game
+    >>> schema_defaults(get_game("upwords").options_schema)["words"]
+    'challenge'
+    """
+    return {o.key: o.default for o in schema}
+
+
+def options_in_force(game: "Game", options: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The options a table plays with, as players may see them: each non-hidden option
+    that applies, with its label's i18n key, its value, the value's i18n key (``""`` when
+    the value is shown as it is: a number, or a seat, flagged ``"seat": True``, whose
+    player's name a screen shows).
+
+    >>> from tablegames.engine import get_game
+    >>> shown = options_in_force(get_game("faces"), {"variant": "memory", "oldest": 1})
+    >>> [(o["key"], o["value_label"] or o["value"]) for o in shown]
+    [('variant', 'variant.memory'), ('pairs', 'ui.faces.pairs.10'), ('oldest', 1)]
+    """
+    full = {**schema_defaults(game.options_schema), **options}
+    shown = []
+    for o in game.options_schema:
+        if o.hidden or not o.applies(full):
+            continue
+        value = full.get(o.key)
+        if o.kind == "custom" and not value:
+            continue
+        named = o.value_label and (o.kind in ("choice", "bool") or value in o.choices)
+        shown.append({"key": o.key, "label": o.label, "value": to_jsonable(value),
+                      "value_label": f"{o.value_label}{str(value).lower()}" if named else "",
+                      "seat": o.kind == "seat" and not named})
+    return shown
+
+
+class Result(TypedDict):
+    """Final standings of a finished game (:meth:`Game.result`); a game that reports more
+    (hands played, why it ended) extends it with its own typed fields.
+
+    Attributes:
+        winners: engine seats who won (a team's partners, several in a tie).
+        scores: per seat, in the game's own unit (points, tricks, cards won).
+        ranking: every seat, first place first.
+    """
+
+    winners: list[int]
+    scores: list[int]
+    ranking: list[int]
+
+
 class Game(Protocol):
-    """What every game in the registry offers."""
+    """What every game in the registry offers (:class:`GameBase` implements the parts
+    most games share).
+
+    Attributes:
+        name: the registry name ("uno").
+        options_schema: every table option (see :class:`Option`).
+        server_fields: move fields only the server may fill in (a tap's server time).
+    """
 
     name: str
+    options_schema: tuple[Option, ...]
+    server_fields: frozenset[str]
+
+    def check_options(self, options: Mapping[str, Any]) -> dict:
+        """Validated options with defaults filled in; raises ``IllegalMove``."""
+
+    def public_options(self, options: Mapping[str, Any]) -> dict:
+        """The options without the hidden ones (what screens may receive)."""
+
+    def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
+        """(fewest, most) players a table with ``options`` takes."""
 
     def new(self, players: Sequence[str], options: Mapping[str, Any] | None = None,
-            seed: int | None = None) -> Any: ...
+            seed: int | None = None) -> Any:
+        """The first state, for ``players`` (names by seat)."""
 
-    def legal_moves(self, state: Any, seat: int) -> list[dict]: ...
+    def legal_moves(self, state: Any, seat: int) -> list[dict]:
+        """Moves ``seat`` may make now (system moves are never a seat's)."""
 
-    def apply(self, state: Any, seat: int, move: Mapping[str, Any],
-              now: float | None = None) -> Any: ...
+    def system_moves(self, state: Any) -> list[dict]:
+        """Moves the room itself may apply now, with seat ``None`` (deal the next hand,
+        settle a race); a seat sending one is refused."""
 
-    def view(self, state: Any, seat: int | None) -> dict: ...
+    def apply(self, state: Any, seat: int | None, move: Mapping[str, Any],
+              now: float | None = None) -> Any:
+        """The state after ``move``; ``seat`` None for a system move. Raises ``IllegalMove``."""
 
-    def result(self, state: Any) -> dict | None: ...
+    def to_act(self, state: Any) -> tuple[int, ...]:
+        """The engine seats who must act now (highlights, vibration, timers, bots)."""
 
-    def to_json(self, state: Any) -> str: ...
+    def deadline(self, state: Any) -> float | None:
+        """The time at which ``system_moves(state)[0]`` applies by itself (None: none)."""
 
-    def from_json(self, text: str) -> Any: ...
+    def view(self, state: Any, seat: int | None) -> dict:
+        """What ``seat`` may see (``None``: the table, which sees no hand)."""
+
+    def result(self, state: Any) -> Result | None:
+        """Final standings once the game is over, else None."""
+
+    def to_json(self, state: Any) -> str:
+        """The state as JSON text."""
+
+    def from_json(self, text: str) -> Any:
+        """The state of :meth:`to_json` text."""
+
+
+class GameBase:
+    """The parts of :class:`Game` most games share: public options from the schema, a
+    fixed player range, no system moves, no deadline, JSON through ``state_class``.
+
+    A game sets ``name``, ``options_schema``, ``min_players``, ``max_players`` and
+    ``state_class`` and implements the rest.
+    """
+
+    name: str = ""
+    options_schema: tuple[Option, ...] = ()
+    server_fields: frozenset[str] = frozenset()
+    min_players: int = 2
+    max_players: int = 2
+    state_class: type | None = None
+
+    def public_options(self, options: Mapping[str, Any]) -> dict:
+        """The options without those the schema hides (and without unknown keys)."""
+        hidden = {o.key for o in self.options_schema if o.hidden}
+        known = {o.key for o in self.options_schema}
+        return {k: v for k, v in options.items() if k in known and k not in hidden}
+
+    def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
+        """(fewest, most) players: the game's fixed range."""
+        return self.min_players, self.max_players
+
+    def system_moves(self, state: Any) -> list[dict]:
+        """No system moves."""
+        return []
+
+    def deadline(self, state: Any) -> float | None:
+        """No timed event."""
+        return None
+
+    def to_json(self, state: Any) -> str:
+        """Serialises a state."""
+        return dumps(state)
+
+    def from_json(self, text: str) -> Any:
+        """Rebuilds a state from :meth:`to_json` output."""
+        assert self.state_class is not None, f"{self.name}: GameBase needs a state_class"
+        return from_jsonable(self.state_class, json.loads(text))
+
+
+def check_schema(schema: Sequence[Option], options: Mapping[str, Any],
+                 n_players: int | None = None, code: str = "bad_option") -> dict[str, Any]:
+    """Checks every known option of ``options`` against the schema (unknown keys are
+    refused) and returns them with the defaults of the missing ones. A ``"custom"``
+    option is left for the game to check.
+
+    Raises:
+        IllegalMove: ``code`` (the game's refusal code) with the option's name.
+    """
+    known = {o.key: o for o in schema}
+    if not isinstance(options, Mapping):
+        raise IllegalMove(code, "Options must be an object.", option="options")
+    unknown = sorted(set(options) - set(known), key=str)
+    if unknown:
+        raise IllegalMove(code, f"Option {unknown[0]!r}: unknown option.", option=str(unknown[0]))
+    out = {}
+    for o in schema:
+        value = options.get(o.key, o.default)
+        custom = o.kind == "custom" or (value is None and o.default is None)
+        out[o.key] = value if custom else o.check(value, n_players, code)
+    return out
 
 
 _REGISTRY: dict[str, Callable[[], Game]] = {}

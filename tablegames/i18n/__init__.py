@@ -39,6 +39,7 @@ __all__ = [
     "color_name",
     "join_names",
     "number",
+    "ordinal",
     "plural_form",
     "placeholders",
     "has",
@@ -158,6 +159,23 @@ def number(lang: str, n: Any) -> str:
     if isinstance(n, bool) or not isinstance(n, int | float):
         return str(n)
     return format_decimal(n, locale=_locale(_lang(lang)))
+
+
+def ordinal(lang: str, n: int) -> str:
+    """A place in a ranking: ``1st``, ``2nd``, ``23rd`` / ``1º``, ``2º`` (Babel's CLDR
+    ordinal rules pick the entry ``place#one``, ``place#two``, ``place#few`` or
+    ``place#other``).
+
+    >>> [ordinal("en", n) for n in (1, 2, 3, 4, 11, 22)], ordinal("pt-BR", 2)
+    (['1st', '2nd', '3rd', '4th', '11th', '22nd'], '2º')
+    """
+    lang = _lang(lang)
+    try:
+        form = _locale(lang).ordinal_form(abs(n))
+    except (TypeError, ValueError):
+        form = "other"
+    text = _lookup(lang, f"place#{form}") or _lookup(lang, "place#other") or "{n}"
+    return _format(text, {"n": number(lang, n)})
 
 
 @cache

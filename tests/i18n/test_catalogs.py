@@ -98,10 +98,23 @@ def test_cards_colours_house_rules_editions_scorings(lang: str) -> None:
     assert not [k for k in keys if k not in cat]
 
 
+def _base(key: str) -> str:
+    return key.split("#", 1)[0]  # "x#one" / "x#other": plural (or ordinal) forms of "x"
+
+
 def test_both_languages_have_the_same_keys() -> None:
-    en, pt = set(catalog("en")), set(catalog("pt-BR"))
+    """Same keys, but for plural forms: each language has the forms its own rules use."""
+    en, pt = {_base(k) for k in catalog("en")}, {_base(k) for k in catalog("pt-BR")}
     assert not en - pt, f"only in en: {sorted(en - pt)}"
     assert not pt - en, f"only in pt-BR: {sorted(pt - en)}"
+
+
+def test_every_plural_key_has_its_other_form() -> None:
+    """``#other`` is the form every language falls back to."""
+    for lang in LANGS:
+        keys = set(catalog(lang))
+        missing = sorted(_base(k) for k in keys if "#" in k and f"{_base(k)}#other" not in keys)
+        assert not missing, f"{lang}: no #other form for {missing}"
 
 
 def test_pt_placeholders_exist_in_english() -> None:

@@ -11,10 +11,10 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tablegames.engine.core import freeze, register
+from tablegames.engine.core import GameBase, Result, freeze, register
 from tablegames.engine.faces.cards import PLAYERS
-from tablegames.engine.faces.rules import apply_move, legal_moves, new_game
-from tablegames.engine.faces.state import FacesState, normalize_options
+from tablegames.engine.faces.rules import apply_move, legal_moves, new_game, to_act
+from tablegames.engine.faces.state import OPTIONS, FacesState, normalize_options
 from tablegames.engine.faces.view import view
 
 __all__ = ["Faces", "FacesState"]
@@ -22,24 +22,21 @@ __all__ = ["Faces", "FacesState"]
 _FIELDS = tuple(f.name for f in dataclasses.fields(FacesState))
 
 
-class Faces:
+class Faces(GameBase):
     """The Faces game object of the registry (see ``tablegames.engine.core.Game``)."""
 
     name = "faces"
     min_players = 2  # Memory; the main game needs 3 (see player_range)
     max_players = 5  # main game; Memory takes at most 4
+    options_schema = OPTIONS
 
     def check_options(self, options: Mapping[str, Any]) -> dict:
         """Validates table options before players sit down (raises ``IllegalMove``)."""
         return normalize_options(options)
 
-    def player_range(self, options: Mapping[str, Any] | None = None) -> tuple[int, int]:
+    def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
         """(fewest, most) players for these options: main 3-5, Memory 2-4."""
         return PLAYERS[normalize_options(options)["variant"]]
-
-    def public_options(self, options: Mapping[str, Any]) -> dict:
-        """The options as the table may show them (a stacked deck stays secret)."""
-        return {k: v for k, v in options.items() if k != "stack"}
 
     def new(self, players: Sequence[str], options: Mapping[str, Any] | None = None,
             seed: int | None = None) -> FacesState:
@@ -65,11 +62,16 @@ class Faces:
         """
         return apply_move(state, seat, move)
 
+    def to_act(self, state: FacesState) -> tuple[int, ...]:
+        """Who the table waits for: those still choosing a card to pass, holding a set
+        after a STOP, guessing, or the Memory player on turn."""
+        return to_act(state)
+
     def view(self, state: FacesState, seat: int | None) -> dict:
         """What ``seat`` may see (``None``: the table)."""
         return view(state, seat)
 
-    def result(self, state: FacesState) -> dict | None:
+    def result(self, state: FacesState) -> Result | None:
         """Final standings once the game is over, else ``None``."""
         if state.phase != "game_over":
             return None

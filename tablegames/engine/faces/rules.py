@@ -534,3 +534,16 @@ _MOVES = {
     "flip": _flip,
     "end_turn": _end_turn,
 }
+
+
+# The moves that show whose action the table waits for, by phase.
+WAITING_ON = {"passing": frozenset({"choose_pass"}), "stopping": frozenset({"stop"}),
+              "guessing": frozenset({"guess"}), "pick": frozenset({"pick"}),
+              "decide": frozenset({"end_turn", "flip"}), "flip": frozenset({"flip"})}
+
+
+def to_act(s: FacesState) -> tuple[int, ...]:
+    """The seats the table waits for (see ``WAITING_ON``); none once the game is over."""
+    kinds = WAITING_ON.get(s.phase, frozenset())
+    return tuple(p for p in range(len(s.players))
+                 if kinds and any(m["type"] in kinds for m in legal_moves(s, p)))

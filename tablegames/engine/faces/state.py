@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from tablegames.engine.core import IllegalMove, freeze
-from tablegames.engine.faces.cards import GRIDS, PLAYERS
+from tablegames.engine.core import IllegalMove, check_schema, freeze, load_schema
+from tablegames.engine.faces.cards import PLAYERS
 
-VARIANTS = ("main", "memory")
-OPTION_KEYS = frozenset({"variant", "oldest", "pairs", "stack"})
+OPTIONS = load_schema(Path(__file__).with_name("options.json"))  # every table option, declared once
+VARIANTS = next(o.choices for o in OPTIONS if o.key == "variant")
 MAX_SEATS = max(hi for _, hi in PLAYERS.values())
 
 
@@ -98,9 +99,6 @@ def bad_option(name: str, why: str) -> IllegalMove:
     return IllegalMove("bad_option", f"Option {name!r}: {why}.", option=name)
 
 
-def _seat_number(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
 
 def normalize_options(options: Mapping[str, Any] | None, n_players: int | None = None) -> dict[str, Any]:
     """Validates the table's options and fills in the defaults.
@@ -127,21 +125,11 @@ def normalize_options(options: Mapping[str, Any] | None, n_players: int | None =
     """
     if options is not None and not isinstance(options, Mapping):
         raise bad_option("options", "give an object")
-    opts = dict(options or {})
-    unknown = sorted(str(k) for k in set(opts) - OPTION_KEYS)
-    if unknown:
-        raise bad_option(unknown[0], "unknown option")
-    variant = opts.get("variant", "main")
-    if variant not in VARIANTS:
-        raise bad_option("variant", f"must be one of {', '.join(VARIANTS)}")
-    oldest = opts.get("oldest", 0)
+    opts = check_schema(OPTIONS, options or {}, n_players)  # names, types, ranges, choices
+    variant, oldest, pairs, stack = opts["variant"], opts["oldest"], opts["pairs"], opts["stack"]
     limit = MAX_SEATS if n_players is None else n_players
-    if not _seat_number(oldest) or not 0 <= oldest < limit:
+    if not 0 <= oldest < limit:
         raise bad_option("oldest", f"must be a seat number from 0 to {limit - 1}")
-    pairs = opts.get("pairs", 10)
-    if not _seat_number(pairs) or pairs not in GRIDS:
-        raise bad_option("pairs", f"must be one of {', '.join(map(str, sorted(GRIDS)))}")
-    stack = opts.get("stack")
     if stack is not None and not isinstance(stack, Mapping):
         raise bad_option("stack", "give an object")
     if n_players is not None:

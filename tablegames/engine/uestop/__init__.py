@@ -8,16 +8,17 @@ fair slap races in ``race.py`` and phone clock estimates in ``clock.py``. Decisi
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tablegames.engine.core import dumps, from_jsonable, register
-from tablegames.engine.uestop.rules import apply_move, legal_moves, new_game
+from tablegames.engine.core import GameBase, IllegalMove, Result, register
+from tablegames.engine.uestop.rules import apply_move, legal_moves, new_game, system_moves, to_act
 from tablegames.engine.uestop.state import (
     MAX_PLAYERS,
     MIN_PLAYERS,
+    OPTIONS,
     UeStopState,
+    check_player_count,
     normalize_options,
 )
 from tablegames.engine.uestop.view import view
@@ -25,7 +26,14 @@ from tablegames.engine.uestop.view import view
 __all__ = ["UeStop", "UeStopState"]
 
 
-class UeStop:
+class UeStopResult(Result):
+    """UeStop!'s standings, the rounds played and who holds the Victory Card."""
+
+    rounds: int
+    victory: int | None
+
+
+class UeStop(GameBase):
     """The UeStop! game object of the registry (see ``tablegames.engine.core.Game``)."""
 
     name = "uestop"
@@ -34,14 +42,18 @@ class UeStop:
     server_fields = frozenset({"t", "lag"})
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS  # Tudo Junto e Misturado: 6 (one Action Card each)
+    options_schema = OPTIONS
+    state_class = UeStopState
 
     def check_options(self, options: Mapping[str, Any]) -> dict:
         """Validates table options before players sit down (raises ``IllegalMove``)."""
         return normalize_options(options)
 
-    def public_options(self, options: Mapping[str, Any]) -> dict:
-        """The options as the table may show them (a stacked deck stays secret)."""
-        return {k: v for k, v in options.items() if k != "stack"}
+    def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
+        """2-8 players; Tudo Junto e Misturado at most 6 (one Action Card each)."""
+        mode = normalize_options(options)["mode"]
+        high = max(n for n in range(MIN_PLAYERS, MAX_PLAYERS + 1) if _fits(n, mode))
+        return MIN_PLAYERS, high
 
     def new(self, players: Sequence[str], options: Mapping[str, Any] | None = None,
             seed: int | None = None) -> UeStopState:
@@ -59,17 +71,29 @@ class UeStop:
         with ``now`` (server time) exactly those ``apply`` accepts at that time."""
         return legal_moves(state, seat, now)
 
-    def apply(self, state: UeStopState, seat: int, move: Mapping[str, Any],
+    def system_moves(self, state: UeStopState) -> list[dict]:
+        """``settle`` while a race somebody slapped in is open (applied from its deadline)."""
+        return system_moves(state)
+
+    def apply(self, state: UeStopState, seat: int | None, move: Mapping[str, Any],
               now: float | None = None) -> UeStopState:
-        """Applies ``move`` for ``seat`` at server time ``now`` (seconds); raises
-        ``IllegalMove`` and changes nothing if illegal."""
+        """Applies ``move`` for ``seat`` (None: the room's ``settle``) at server time ``now``
+        (seconds); raises ``IllegalMove`` and changes nothing if illegal."""
         return apply_move(state, seat, move, now)
+
+    def to_act(self, state: UeStopState) -> tuple[int, ...]:
+        """The opener, the racers, the answerer, the voters or the scorer picking a penalty."""
+        return to_act(state)
+
+    def deadline(self, state: UeStopState) -> float | None:
+        """When an open race somebody slapped in settles (server time), else None."""
+        return state.deadline if system_moves(state) else None
 
     def view(self, state: UeStopState, seat: int | None) -> dict:
         """What ``seat`` may see (``None``: the table)."""
         return view(state, seat)
 
-    def result(self, state: UeStopState) -> dict | None:
+    def result(self, state: UeStopState) -> UeStopResult | None:
         """Final standings once the game is over, else ``None``."""
         if state.phase != "game_over":
             return None
@@ -78,13 +102,13 @@ class UeStop:
         return {"winners": list(state.winners), "scores": points, "ranking": ranking,
                 "rounds": len(state.history), "victory": state.victory}
 
-    def to_json(self, state: UeStopState) -> str:
-        """Serialises a state."""
-        return dumps(state)
 
-    def from_json(self, text: str) -> UeStopState:
-        """Rebuilds a state from :meth:`to_json` output."""
-        return from_jsonable(UeStopState, json.loads(text))
+def _fits(n: int, mode: str) -> bool:
+    try:
+        check_player_count(n, mode)
+    except IllegalMove:
+        return False
+    return True
 
 
 register("uestop", UeStop)

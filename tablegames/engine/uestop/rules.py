@@ -50,6 +50,25 @@ MOVE_KEYS: dict[str, frozenset[str]] = {
     "discard_category": frozenset({"type", "agree"}),
 }
 TIMED = frozenset({"reveal", "slap", "settle"})
+SYSTEM_MOVES = frozenset({"settle"})  # applied by the room (seat None), never by a seat
+
+
+def system_moves(s: UeStopState) -> list[dict[str, Any]]:
+    """The room's own moves now: settling a race somebody slapped in (from its deadline)."""
+    return [{"type": "settle"}] if s.phase == "race" and s.taps else []
+
+
+# The moves that show whose action the table waits for, by phase.
+WAITING_ON = {"reading": frozenset({"reveal"}), "race": frozenset({"slap"}),
+              "answering": frozenset({"answer", "give_up"}), "judging": frozenset({"vote"}),
+              "penalty": frozenset({"penalize"})}
+
+
+def to_act(s: UeStopState) -> tuple[int, ...]:
+    """The seats the table waits for: the opener, the racers, the answerer, the voters."""
+    kinds = WAITING_ON.get(s.phase, frozenset())
+    return tuple(p for p in range(len(s.players))
+                 if kinds and any(m["type"] in kinds for m in legal_moves(s, p)))
 
 
 class _Table:
@@ -232,8 +251,7 @@ def legal_moves(s: UeStopState, seat: int, now: float | None = None) -> list[dic
         can_slap = seat not in s.benched and seat not in tapped and now >= s.reveal_time
         if s.taps and race.window_closed(now, s.deadline):
             settled = _settled(s)
-            return ([{"type": "slap"}] if can_slap else []) + [{"type": "settle"}] + [
-                m for m in legal_moves(settled, seat) if m["type"] != "settle"]
+            return ([{"type": "slap"}] if can_slap else []) + legal_moves(settled, seat)
         moves = [m for m in legal_moves(s, seat) if m["type"] not in ("slap", "settle")]
         return ([{"type": "slap"}] if can_slap else []) + moves
     moves: list[dict[str, Any]] = []
@@ -246,9 +264,7 @@ def legal_moves(s: UeStopState, seat: int, now: float | None = None) -> list[dic
         tapped = {tap["seat"] for tap in s.taps}
         if seat not in s.benched and seat not in tapped:
             moves.append({"type": "slap"})
-        if s.taps:
-            moves.append({"type": "settle"})
-        else:
+        if not s.taps:
             moves.append({"type": "discard_category", "agree": seat not in s.agree_discard})
     elif phase == "answering":
         if seat == s.answerer:
@@ -302,8 +318,10 @@ def apply_move(s: UeStopState, seat: int, move: Mapping[str, Any],
     """
     system = seat is None  # the room settling a race whose window closed (no player's move)
     kind = check_move("UeStop!", len(s.players), 0 if system else seat, move, MOVE_KEYS)
-    if system and kind != "settle":
+    if system and kind not in SYSTEM_MOVES:
         raise IllegalMove("bad_seat", "Only a player at the table can make that move.")
+    if not system and kind in SYSTEM_MOVES:
+        raise IllegalMove("system_move", "The table settles the race by itself.")
     if s.phase == "game_over":
         raise IllegalMove("game_finished", "The game is over.")
     if now is not None and not finite(now):

@@ -5,9 +5,10 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, NamedTuple
 
-from tablegames.engine.core import IllegalMove
+from tablegames.engine.core import IllegalMove, check_schema, load_schema, schema_defaults
 from tablegames.engine.uestop.cards import (
     ACTION_CARDS,
     ALL_COMPONENTS,
@@ -42,20 +43,8 @@ MODES: dict[str, Mode] = {
     "numerologia": Mode(all_categories=True, numbers=True, actions=False),
     "tudo_junto": Mode(all_categories=True, numbers=True, actions=True),
 }
-DEFAULTS: dict[str, Any] = {
-    "mode": "tome_lhe_tapao",
-    "target": 5,
-    "slap_window_ms": 250,
-    "reveal_delay_ms": 300,
-    "max_latency_ms": 1500,
-    "min_reaction_ms": 100,
-    "ties": "accept",
-    "auto_check": "strict",
-    "no_peeking": True,
-    "custom_categories": (),
-    "first": "random",
-    "stack": None,
-}
+OPTIONS = load_schema(Path(__file__).with_name("options.json"))  # every table option, declared once
+DEFAULTS: dict[str, Any] = {**schema_defaults(OPTIONS), "custom_categories": ()}
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
 MAX_CATEGORY_LEN = 40
@@ -216,10 +205,10 @@ def normalize_options(options: Mapping[str, Any] | None,
     """
     if options is not None and not isinstance(options, Mapping):
         raise _bad("options", "give an object")
+    if options is not None and not isinstance(options, Mapping):
+        raise _bad("options", "give an object")
     opts = dict(options or {})
-    unknown = sorted(set(opts) - set(DEFAULTS))
-    if unknown:
-        raise _bad(str(unknown[0]), "unknown option")
+    check_schema(OPTIONS, opts, n_players, code="invalid_option")  # names, types, ranges, choices
     mode = opts.get("mode", DEFAULTS["mode"])
     if mode not in MODES:
         raise _bad("mode", f"must be one of {', '.join(MODES)}")

@@ -2,29 +2,40 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tablegames.engine.core import dumps, from_jsonable, register
+from tablegames.engine.core import GameBase, Result, register
 from tablegames.engine.uno.rules import apply_move, legal_moves, new_game
-from tablegames.engine.uno.state import UnoState, normalize_options
+from tablegames.engine.uno.state import OPTIONS, UnoState, normalize_options
 from tablegames.engine.uno.view import view
 
 __all__ = ["Uno", "UnoState"]
 
 
-class Uno:
+class UnoResult(Result):
+    """UNO's standings, and how many hands were played."""
+
+    hands: int
+
+
+class Uno(GameBase):
     """The UNO game object of the registry (see ``tablegames.engine.core.Game``)."""
 
     name = "uno"
     min_players = 2
     max_players = 10
+    options_schema = OPTIONS
+    state_class = UnoState
 
     def check_options(self, options: Mapping[str, Any]) -> dict:
         """Validates table options before players sit down (raises ``IllegalMove``)."""
-        n = 4 if options.get("teams") else 2
+        n = 4 if isinstance(options, Mapping) and options.get("teams") else 2
         return normalize_options(options, n)
+
+    def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
+        """2-10 players; exactly 4 in partnerships."""
+        return (4, 4) if isinstance(options, Mapping) and options.get("teams") else (2, 10)
 
     def new(self, players: Sequence[str], options: Mapping[str, Any] | None = None,
             seed: int | None = None) -> UnoState:
@@ -37,24 +48,29 @@ class Uno:
         """
         return new_game(players, options, seed)  # type: ignore[arg-type]
 
-    def public_options(self, options: Mapping[str, Any]) -> dict:
-        """The options as the table may show them (a stacked deck stays secret)."""
-        return {k: v for k, v in options.items() if k != "stack"}
-
     def legal_moves(self, state: UnoState, seat: int) -> list[dict]:
         """Every move ``seat`` may make now (including UNO calls and catches)."""
         return legal_moves(state, seat)
 
-    def apply(self, state: UnoState, seat: int, move: Mapping[str, Any],
+    def system_moves(self, state: UnoState) -> list[dict]:
+        """``next_hand`` once a hand is over (the host deals it: no deadline)."""
+        return [{"type": "next_hand"}] if state.phase == "hand_over" else []
+
+    def apply(self, state: UnoState, seat: int | None, move: Mapping[str, Any],
               now: float | None = None) -> UnoState:
-        """Applies ``move`` for ``seat``; raises ``IllegalMove`` and changes nothing if illegal."""
+        """Applies ``move`` for ``seat`` (None: the room's ``next_hand``); raises
+        ``IllegalMove`` and changes nothing if illegal."""
         return apply_move(state, seat, move)
+
+    def to_act(self, state: UnoState) -> tuple[int, ...]:
+        """The seat on turn (also the one owing an answer: a colour, a challenge, a dare)."""
+        return (state.turn,) if state.phase == "play" else ()
 
     def view(self, state: UnoState, seat: int | None) -> dict:
         """What ``seat`` may see (``None``: the table)."""
         return view(state, seat)
 
-    def result(self, state: UnoState) -> dict | None:
+    def result(self, state: UnoState) -> UnoResult | None:
         """Final standings once the game is over, else ``None``."""
         if state.phase != "game_over":
             return None
@@ -65,15 +81,6 @@ class Uno:
         order.sort(key=lambda p: -gone.get(p, len(state.history) + 1))
         return {"winners": list(state.winners), "scores": list(state.scores),
                 "ranking": order, "hands": len(state.history)}
-
-    def to_json(self, state: UnoState) -> str:
-        """Serialises a state."""
-        return dumps(state)
-
-    def from_json(self, text: str) -> UnoState:
-        """Rebuilds a state from :meth:`to_json` output."""
-        data = json.loads(text)
-        return from_jsonable(UnoState, data)
 
 
 register("uno", Uno)

@@ -7,7 +7,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from tablegames.engine.core import IllegalMove, freeze
+from pathlib import Path
+
+from tablegames.engine.core import IllegalMove, check_schema, freeze, load_schema
 from tablegames.engine.uno.cards import (
     DEFAULT_HOUSE_RULES,
     EDITIONS,
@@ -16,8 +18,8 @@ from tablegames.engine.uno.cards import (
     build_deck,
 )
 
-SCORINGS = ("standard", "lowest", "elimination")
-DEFAULT_TARGET = 500
+OPTIONS = load_schema(Path(__file__).with_name("options.json"))  # every table option, declared once
+SCORINGS = next(o.choices for o in OPTIONS if o.key == "scoring")
 
 
 @dataclass(frozen=True)
@@ -112,42 +114,15 @@ def normalize_options(options: Mapping[str, Any] | None, n_players: int) -> dict
     Raises:
         IllegalMove: ``bad_option`` or ``bad_players`` with the reason.
     """
-    opts = dict(options or {})
-    unknown = set(opts) - {"edition", "target", "scoring", "teams", "two_player_rules",
-                           "wd4_bluff", "dealer", "house_rules", "stack"}
-    if unknown:
-        raise _bad(sorted(unknown)[0], "unknown option")
     if not 2 <= n_players <= 10:
         raise IllegalMove("bad_players", f"UNO needs 2 to 10 players, not {n_players}.",
                           count=n_players)
-    edition = opts.get("edition", "classic")
-    if edition not in EDITIONS:
-        raise _bad("edition", f"must be one of {', '.join(EDITIONS)}")
-    target = opts.get("target", DEFAULT_TARGET)
-    if not isinstance(target, int) or isinstance(target, bool) or not 1 <= target <= 100_000:
-        raise _bad("target", "must be a whole number of points from 1 to 100000")
-    scoring = opts.get("scoring", "standard")
-    if scoring not in SCORINGS:
-        raise _bad("scoring", f"must be one of {', '.join(SCORINGS)}")
-    teams = bool(opts.get("teams", False))
-    if teams and (n_players != 4 or scoring != "standard"):
+    opts = check_schema(OPTIONS, options or {}, n_players)  # names, types, ranges, choices
+    if opts["teams"] and (n_players != 4 or opts["scoring"] != "standard"):
         raise _bad("teams", "partnerships need exactly four players and standard scoring")
-    dealer = opts.get("dealer", "high_card")
-    if not (dealer in ("high_card", "random") or
-            (isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer < n_players)):
-        raise _bad("dealer", "must be 'high_card', 'random' or a seat number")
-    house_rules = _house_rules(opts.get("house_rules"), edition)
-    return {
-        "edition": edition,
-        "target": target,
-        "scoring": scoring,
-        "teams": teams,
-        "two_player_rules": bool(opts.get("two_player_rules", True)),
-        "wd4_bluff": bool(opts.get("wd4_bluff", False)),
-        "dealer": dealer,
-        "house_rules": house_rules,
-        "stack": freeze(opts.get("stack")),  # tuples, as after a JSON round trip
-    }
+    opts["house_rules"] = _house_rules(opts["house_rules"], opts["edition"])
+    opts["stack"] = freeze(opts["stack"])  # tuples, as after a JSON round trip
+    return opts
 
 
 def _house_rules(value: Any, edition: str) -> tuple[dict[str, Any], ...]:

@@ -8,17 +8,16 @@ holds the dictionary, so states stay small and replay the same with the same lis
 
 from __future__ import annotations
 
-import json
 from collections.abc import Container, Mapping, Sequence
 from typing import Any
 
-from tablegames.engine.core import dumps, from_jsonable, register
+from tablegames.engine.core import GameBase, Result, register
 from tablegames.engine.upwords.dictionary import WordList, default_words
 from tablegames.engine.upwords.rules import apply_move, legal_moves, new_game, preview
 from tablegames.engine.upwords.state import (
     MAX_PLAYERS,
     MIN_PLAYERS,
-    PUBLIC_OPTIONS,
+    OPTIONS,
     UpwordsState,
     normalize_options,
 )
@@ -27,7 +26,14 @@ from tablegames.engine.upwords.view import view
 __all__ = ["Upwords", "UpwordsState", "WordList", "default_words"]
 
 
-class Upwords:
+class UpwordsResult(Result):
+    """Upwords' standings, why the game ended and the points of tiles left on racks."""
+
+    reason: str | None
+    penalties: dict[str, int]
+
+
+class Upwords(GameBase):
     """The Upwords game object of the registry (see ``tablegames.engine.core.Game``).
 
     Args:
@@ -38,6 +44,8 @@ class Upwords:
     name = "upwords"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
+    options_schema = OPTIONS
+    state_class = UpwordsState
 
     def __init__(self, words: Container[str] | None = None) -> None:
         self._words = words
@@ -56,10 +64,6 @@ class Upwords:
         n = len(racks) if isinstance(racks, (list, tuple)) else MIN_PLAYERS
         return normalize_options(options, n)
 
-    def public_options(self, options: Mapping[str, Any]) -> dict:
-        """The options as the table may show them (stacked tiles stay secret)."""
-        return {k: v for k, v in options.items() if k in PUBLIC_OPTIONS}
-
     def new(self, players: Sequence[str], options: Mapping[str, Any] | None = None,
             seed: int | None = None) -> UpwordsState:
         """Starts a game: chooses who plays first and deals 7 tiles to each player.
@@ -75,6 +79,10 @@ class Upwords:
         """The listable moves of ``seat`` now: exchanges, pass, challenge (not placements:
         check those with :meth:`preview`)."""
         return legal_moves(state, seat)
+
+    def to_act(self, state: UpwordsState) -> tuple[int, ...]:
+        """The seat on turn (until the game is over)."""
+        return (state.turn,) if state.phase != "game_over" else ()
 
     def apply(self, state: UpwordsState, seat: int, move: Mapping[str, Any],
               now: float | None = None) -> UpwordsState:
@@ -93,7 +101,7 @@ class Upwords:
         """What ``seat`` may see (``None``: the table)."""
         return view(state, seat)
 
-    def result(self, state: UpwordsState) -> dict | None:
+    def result(self, state: UpwordsState) -> UpwordsResult | None:
         """Final standings once the game is over, else ``None``."""
         if state.phase != "game_over":
             return None
@@ -101,14 +109,6 @@ class Upwords:
         final = state.final or {}
         return {"winners": list(state.winners), "scores": list(state.scores), "ranking": ranking,
                 "reason": final.get("reason"), "penalties": dict(final.get("penalties", {}))}
-
-    def to_json(self, state: UpwordsState) -> str:
-        """Serialises a state."""
-        return dumps(state)
-
-    def from_json(self, text: str) -> UpwordsState:
-        """Rebuilds a state from :meth:`to_json` output."""
-        return from_jsonable(UpwordsState, json.loads(text))
 
 
 register("upwords", Upwords)

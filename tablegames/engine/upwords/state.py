@@ -5,16 +5,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from tablegames.engine.core import IllegalMove, freeze
+from tablegames.engine.core import IllegalMove, check_schema, freeze, load_schema
 from tablegames.engine.upwords.tiles import CELLS, DISTRIBUTION, EMPTY_BOARD, LETTERS, MAX_HEIGHT, SIZE
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
-WORD_MODES = ("challenge", "auto")
-PENALTIES = ("lose_turn", "none")
-OPTION_KEYS = frozenset({"words", "challenge_penalty", "first", "stack"})
-PUBLIC_OPTIONS = ("words", "challenge_penalty", "first")
+OPTIONS = load_schema(Path(__file__).with_name("options.json"))  # every table option, declared once
+PUBLIC_OPTIONS = tuple(o.key for o in OPTIONS if not o.hidden)
 
 
 @dataclass(frozen=True)
@@ -105,26 +104,14 @@ def normalize_options(options: Mapping[str, Any] | None, n_players: int) -> dict
     Raises:
         IllegalMove: ``bad_option`` or ``bad_players`` with the reason.
     """
-    opts = dict(options or {})
-    unknown = set(opts) - OPTION_KEYS
-    if unknown:
-        raise _bad(sorted(unknown)[0], "unknown option")
     if not MIN_PLAYERS <= n_players <= MAX_PLAYERS:
         raise IllegalMove("bad_players", f"Upwords needs {MIN_PLAYERS} to {MAX_PLAYERS} players, "
                           f"not {n_players}.", count=n_players)
-    words = opts.get("words", "challenge")
-    if words not in WORD_MODES:
-        raise _bad("words", f"must be one of {', '.join(WORD_MODES)}")
-    penalty = opts.get("challenge_penalty", "lose_turn")
-    if penalty not in PENALTIES:
-        raise _bad("challenge_penalty", f"must be one of {', '.join(PENALTIES)}")
-    first = opts.get("first", "draw")
-    if not (first in ("draw", "random") or (_is_int(first) and 0 <= first < n_players)):
-        raise _bad("first", "must be 'draw', 'random' or a seat number")
+    opts = check_schema(OPTIONS, options or {}, n_players)  # names, types, ranges, choices
     stack = opts.get("stack")
     if stack is not None:
         stack = check_stack(stack, n_players)
-    return {"words": words, "challenge_penalty": penalty, "first": first, "stack": freeze(stack)}
+    return {**opts, "stack": freeze(stack)}
 
 
 def check_stack(stack: Any, n_players: int) -> dict[str, Any]:

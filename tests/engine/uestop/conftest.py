@@ -62,9 +62,9 @@ def slap(state, seat: int, t: float | None = None, now: float | None = None):
     return act(state, seat, move, arrival)
 
 
-def settle(state, seat: int = 0):
-    """The server settles the race when its window ends."""
-    return act(state, seat, {"type": "settle"}, state.deadline)
+def settle(state):
+    """The server settles the race when its window ends (a system move: no seat)."""
+    return act(state, None, {"type": "settle"}, state.deadline)
 
 
 def win_race(state, seat: int, reaction: float = 0.4):

@@ -108,7 +108,7 @@ def choose(s: UeStopState, rng: random.Random, clock: float) -> tuple[int, dict[
         tapped = {tap["seat"] for tap in s.taps}
         free = [p for p in range(n) if p not in s.benched and p not in tapped]
         if s.taps and (not free or rng.random() < 0.4):
-            return rng.randrange(n), {"type": "settle"}, max(clock, s.deadline)
+            return None, {"type": "settle"}, max(clock, s.deadline)
         if not free:  # everybody benched or tapped and nobody tapped: only a discard helps
             seat = rng.randrange(n)
             return seat, {"type": "discard_category", "agree": seat not in s.agree_discard}, clock

@@ -47,11 +47,19 @@ def test_a_tap_arriving_after_the_window_is_late_and_settles_the_race() -> None:
 
 def test_settle_waits_for_the_window() -> None:
     s = slap(started(), 2, T0 + 0.4, T0 + 0.45)
-    err = refused(s, 0, {"type": "settle"}, "window_open", now=T0 + 0.6)
+    err = refused(s, None, {"type": "settle"}, "window_open", now=T0 + 0.6)
     assert err.params == {"wait_ms": 100}
-    s = act(s, 3, {"type": "settle"}, T0 + 0.7)  # any seat: the server's tick
-    assert s.answerer == 2
-    refused(s, 0, {"type": "settle"}, "race_over", now=T0 + 0.8)
+    assert G.system_moves(s) == [{"type": "settle"}] and G.deadline(s) == s.deadline
+    s = act(s, None, {"type": "settle"}, T0 + 0.7)  # the server's tick: no seat's move
+    assert s.answerer == 2 and G.system_moves(s) == [] and G.deadline(s) is None
+    refused(s, None, {"type": "settle"}, "race_over", now=T0 + 0.8)
+
+
+def test_no_seat_settles_a_race() -> None:
+    s = slap(started(), 2, T0 + 0.4, T0 + 0.45)
+    for seat in range(len(s.players)):
+        refused(s, seat, {"type": "settle"}, "system_move", now=T0 + 0.7)
+        assert {"type": "settle"} not in G.legal_moves(s, seat, T0 + 0.7)
 
 
 def test_the_room_settles_as_no_seat_and_makes_no_other_move() -> None:
@@ -71,8 +79,8 @@ def test_the_first_move_after_the_window_settles_by_itself() -> None:
 
 
 def test_no_settling_without_taps() -> None:
-    refused(started(), 0, {"type": "settle"}, "no_taps", now=T0 + 5)
-    refused(make(), 0, {"type": "settle"}, "no_race", now=T0)
+    refused(started(), None, {"type": "settle"}, "no_taps", now=T0 + 5)
+    refused(make(), None, {"type": "settle"}, "no_race", now=T0)
 
 
 def test_taps_arriving_before_the_reveal_are_refused() -> None:
@@ -175,7 +183,7 @@ def test_time_is_required_and_must_be_a_number() -> None:
 def test_a_zero_window_settles_at_the_first_arrival() -> None:
     s = slap(started(slap_window_ms=0), 1, T0 + 0.3, T0 + 0.35)
     assert s.deadline == T0 + 0.35
-    s = act(s, 0, {"type": "settle"}, T0 + 0.35)
+    s = act(s, None, {"type": "settle"}, T0 + 0.35)
     assert s.answerer == 1
 
 
@@ -256,8 +264,9 @@ def test_legal_moves_at_a_given_time() -> None:
     assert {"type": "slap"} in G.legal_moves(s, 1, now=T0 + 0.3)
     s = slap(s, 1, T0 + 0.5, T0 + 0.55)
     assert G.legal_moves(s, 2, now=T0 + 0.6) == [{"type": "slap"}]
-    assert {"type": "settle"} in G.legal_moves(s, 2)  # time-agnostic list
+    assert {"type": "settle"} not in G.legal_moves(s, 2)  # the room's move, not a seat's
+    assert G.system_moves(s) == [{"type": "settle"}]
     # after the window the race counts as settled: the winner may answer right away
     later = G.legal_moves(s, 1, now=T0 + 0.9)
-    assert {"type": "settle"} in later and {"type": "give_up"} in later
-    assert G.legal_moves(s, 2, now=T0 + 0.9) == [{"type": "slap"}, {"type": "settle"}]
+    assert {"type": "settle"} not in later and {"type": "give_up"} in later
+    assert G.legal_moves(s, 2, now=T0 + 0.9) == [{"type": "slap"}]
