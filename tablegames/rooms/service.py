@@ -22,7 +22,9 @@ from confusable_homoglyphs import confusables
 from sqlmodel import Session, select
 
 from tablegames.engine import IllegalMove, get_game
+from tablegames.engine.core import options_in_force
 from tablegames.rooms import lifecycle
+from tablegames.rooms.cache import VersionedCache
 from tablegames.rooms.models import FinishedGame, MoveLog, Room, Seat
 
 # Room codes avoid letters that read alike (I/L/1, O/0, U/V) and vowels (no rude words).
@@ -30,10 +32,9 @@ CODE_ALPHABET = "BCDFGHJKMNPQRSTWXZ"
 CODE_LENGTH = 4
 MAX_NAME = 24
 MAX_MOVE_BYTES = 2_000
-# Options the engines accept only for tests (a stacked deck): refused unless the app runs
-# in test mode, which only the test suites switch on.
+# Options a game's schema marks test_only (a stacked deck) are refused unless the app
+# runs in test mode, which only the test suites switch on.
 TEST_MODE_ENV = "TABLEGAMES_TEST_MODE"
-TEST_ONLY_OPTIONS = ("stack",)
 
 
 class RoomError(ValueError):
@@ -70,38 +71,32 @@ def normalize_code(code: Any) -> str:
 # -- caches (the database stays the truth: an entry is used only for the version it was
 #    made from, and versions only grow) -----------------------------------------------
 CACHE_SIZE = 2_000  # rooms per process; the oldest entries go first
-_CACHE: dict[str, tuple[int, Any]] = {}  # code -> (version, engine state)
-_PUBLIC: dict[str, tuple[int, dict[str, Any]]] = {}  # code -> (version, public facts)
-
-
-def _remember(cache: dict[str, tuple[int, Any]], code: str, version: int, value: Any) -> None:
-    cache.pop(code, None)
-    cache[code] = (version, value)
-    if len(cache) > CACHE_SIZE:
-        cache.pop(next(iter(cache)))
+_CACHE: VersionedCache[Any] = VersionedCache(CACHE_SIZE)  # code -> engine state
+_PUBLIC: VersionedCache[dict[str, Any]] = VersionedCache(CACHE_SIZE)  # code -> public facts
+_ACTING: VersionedCache[tuple[list[int], float | None]] = VersionedCache(CACHE_SIZE)  # code -> (to_act, deadline)
 
 
 def _engine_state(room: Room) -> Any:
-    cached = _CACHE.get(room.code)
-    if cached and cached[0] == room.version:
-        return cached[1]
+    cached = _CACHE.get(room.code, room.version)
+    if cached is not None:
+        return cached
     if room.state_json is None:
         return None
     state = get_game(room.game).from_json(room.state_json)
-    _remember(_CACHE, room.code, room.version, state)
+    _CACHE.put(room.code, room.version, state)
     return state
 
 
 def clear_cache() -> None:
     """Forgets every cached state (what a server restart does)."""
-    _CACHE.clear()
-    _PUBLIC.clear()
+    for cache in (_CACHE, _PUBLIC, _ACTING):
+        cache.clear()
 
 
 def forget(code: str) -> None:
     """Forgets the cached state of one room (it expired)."""
-    _CACHE.pop(code, None)
-    _PUBLIC.pop(code, None)
+    for cache in (_CACHE, _PUBLIC, _ACTING):
+        cache.drop(code)
 
 
 def _room(session: Session, code: str) -> Room:
@@ -134,8 +129,8 @@ def _removed(session: Session, room: Room, seat_id: Any) -> RoomError:
 def _place(session: Session, room: Room, seat_id: Any) -> int:
     """The engine seat of seat ``seat_id`` (from this version's public facts when this
     process holds them: a move reads no seat row)."""
-    public = _PUBLIC.get(room.code)
-    ids = ([s["id"] for s in public[1]["seats"]] if public and public[0] == room.version
+    public = _PUBLIC.get(room.code, room.version)
+    ids = ([s["id"] for s in public["seats"]] if public is not None
            else [s.seat for s in _seats(session, room)])
     if type(seat_id) is int and seat_id in ids:
         return ids.index(seat_id)
@@ -147,13 +142,13 @@ def test_mode() -> bool:
     return os.environ.get(TEST_MODE_ENV) == "1"
 
 
-def _check_test_only(options: Mapping[str, Any]) -> None:
+def _check_test_only(game: str, options: Mapping[str, Any]) -> None:
     if test_mode():
         return
-    for key in TEST_ONLY_OPTIONS:
-        if key in options:
-            raise RoomError("test_only", f"The option {key!r} exists only in the app's test mode.",
-                            option=key)
+    for option in get_game(game).options_schema:
+        if option.test_only and option.key in options:
+            raise RoomError("test_only", f"The option {option.key!r} exists only in the app's test mode.",
+                            option=option.key)
 
 
 # -- names ----------------------------------------------------------------------------------
@@ -200,9 +195,7 @@ def looks_alike(a: str, b: str) -> bool:
 
 def player_range(game: str, options: Mapping[str, Any]) -> tuple[int, int]:
     """(fewest, most) players a table of ``game`` with ``options`` takes."""
-    engine = get_game(game)
-    by_options = getattr(engine, "player_range", None)
-    return by_options(options) if by_options else (engine.min_players, engine.max_players)
+    return get_game(game).player_range(options)
 
 
 def _check_host(room: Room, host_secret: Any) -> None:
@@ -222,8 +215,10 @@ def create_room(session: Session, game: str, options: Mapping[str, Any] | None =
         engine = get_game(game)
     except KeyError:
         raise RoomError("unknown_game", f"There is no game called {game!r}.") from None
+    if not isinstance(options or {}, Mapping):
+        raise RoomError("bad_options", "Those options are not readable.")
     options = dict(options or {})
-    _check_test_only(options)
+    _check_test_only(game, options)
     engine.check_options(options)
     host_secret = secrets.token_urlsafe(18)
     lifecycle.maybe_expire(session)  # old rooms give their codes back
@@ -334,7 +329,7 @@ def remove_seat(session: Session, code: str, host_secret: str, seat: Any) -> Non
 
 def update_options(session: Session, code: str, host_secret: str,
                    changes: Mapping[str, Any]) -> dict[str, Any]:
-    """Host only, in the lobby: changes some table options (e.g. Faces' oldest player).
+    """Host only, in the lobby: changes some table options (an option the schema sets in the lobby, such as who is the oldest).
 
     Returns:
         The options now in force (validated by the game).
@@ -345,7 +340,7 @@ def update_options(session: Session, code: str, host_secret: str,
         raise RoomError("already_started", "Options can only change before the game starts.")
     if not isinstance(changes, Mapping):
         raise RoomError("bad_options", "Those options are not readable.")
-    _check_test_only(changes)
+    _check_test_only(room.game, changes)
     options = {**json.loads(room.options_json), **changes}
     get_game(room.game).check_options(options)
     room.options_json = json.dumps(options)
@@ -399,7 +394,7 @@ def apply_move(session: Session, code: str, seat: int | None, move: Any,
         raise RoomError("not_started", "The game hasn't started yet.")
     if not isinstance(move, Mapping) or len(json.dumps(move, default=str)) > MAX_MOVE_BYTES:
         raise IllegalMove("bad_move", "That move is not readable.")
-    if not isinstance(move, ServerMove) and set(move) & getattr(get_game(room.game), "server_fields", frozenset()):
+    if not isinstance(move, ServerMove) and set(move) & get_game(room.game).server_fields:
         raise IllegalMove("bad_move", "That move is not readable.")
     if expected_version is not None and expected_version != room.version:
         raise RoomError("stale", "The table changed before your tap arrived: look again.")
@@ -413,16 +408,59 @@ def apply_move(session: Session, code: str, seat: int | None, move: Any,
     return new_state, version + 1
 
 
-def next_hand(session: Session, code: str, host_secret: str) -> Any:
-    """Host only: deals the next hand once one is over."""
+def advance(session: Session, code: str, host_secret: str) -> Any:
+    """Host only: applies the system move the game waits for the host to make (one with no
+    deadline, such as dealing the next hand).
+
+    Raises:
+        RoomError: ``hand_not_over`` if the game waits for no such move now.
+    """
     room = _room(session, code)
     _check_host(room, host_secret)
     state = _engine_state(room)
-    if state is None or getattr(state, "phase", None) != "hand_over":
+    engine = get_game(room.game)
+    waiting = engine.system_moves(state) if state is not None and engine.deadline(state) is None else []
+    if not waiting:
         raise RoomError("hand_not_over", "The hand is still being played.")
-    move = {"type": "next_hand"}
-    new_state = get_game(room.game).apply(state, None, move)  # a system move: no seat's
-    return _commit_state(session, room, new_state, None, move, "playing")
+    return _system_move(session, room, state, waiting[0], None)
+
+
+next_hand = advance  # the host's "next hand" button
+
+
+def apply_due(session: Session, code: str, now: float | None = None) -> int | None:
+    """Applies the system move whose deadline has come (e.g. settling a race), if any.
+
+    Every worker may call it at a deadline: the first one applies the move, the others
+    find nothing due (or lose the optimistic lock) and change nothing.
+
+    Returns:
+        The room's new version, or None if nothing was due.
+    """
+    room = _room(session, code)
+    state = _engine_state(room)
+    if state is None or room.status != "playing":
+        return None
+    engine = get_game(room.game)
+    when, now = engine.deadline(state), time.time() if now is None else now
+    waiting = engine.system_moves(state)
+    if when is None or now < when or not waiting:
+        return None
+    try:
+        _system_move(session, room, state, waiting[0], now)
+    except RoomError as err:
+        if err.code == "stale":  # another worker applied it first
+            return None
+        raise
+    return room_version(session, code)
+
+
+def _system_move(session: Session, room: Room, state: Any, move: dict[str, Any], now: float | None) -> Any:
+    engine = get_game(room.game)
+    now = time.time() if now is None else now
+    new_state = engine.apply(state, None, dict(move), now=now)  # a system move: no seat's
+    status = "finished" if engine.result(new_state) else "playing"
+    return _commit_state(session, room, new_state, None, dict(move), status, now)
 
 
 def rematch(session: Session, code: str, host_secret: str, seed: int | None = None) -> Any:
@@ -463,10 +501,10 @@ def _commit_state(session: Session, room: Room, state: Any, seat: int | None,
                                  winners_json=json.dumps(result["winners"]), finished_at=now))
     code = room.code
     session.commit()
-    _remember(_CACHE, code, new_version, state)
-    public = _PUBLIC.get(code)
-    if public and public[0] == old_version:  # a move changes no seat nor option
-        _remember(_PUBLIC, code, new_version, {**public[1], "status": status, "version": new_version})
+    _CACHE.put(code, new_version, state)
+    public = _PUBLIC.get(code, old_version)
+    if public is not None:  # a move changes no seat nor option
+        _PUBLIC.put(code, new_version, {**public, "status": status, "version": new_version})
     return state
 
 
@@ -475,26 +513,29 @@ def screen(session: Session, code: str, seat: int | None) -> dict[str, Any]:
 
     ``seat`` is a seat id, None for the table (and for a phone that has no seat yet): it
     then gets the table's view, which holds no hand, as does a removed seat. ``me`` is the
-    engine seat of ``seat`` (-1: none), ``removed`` whether that seat was removed. Every screen of a room asks after each move,
-    so the public part is built once per version.
+    engine seat of ``seat`` (-1: none), ``removed`` whether that seat was removed,
+    ``to_act`` the engine seats who must act now, ``deadline`` when the game's next system
+    move applies by itself (None: none), ``options_in_force`` the options as players see
+    them (see ``engine.core.options_in_force``). Every screen of a room asks after each
+    move, so the public part is built once per version.
     """
     room = _room(session, code)
-    cached = _PUBLIC.get(room.code)
-    if cached and cached[0] == room.version:
-        public = cached[1]
-    else:
+    public = _PUBLIC.get(room.code, room.version)
+    if public is None:
+        options = json.loads(room.options_json)
         public = {
             "code": room.code,
             "game": room.game,
             "status": room.status,
             "version": room.version,
-            "options": get_game(room.game).public_options(json.loads(room.options_json)),
+            "options": get_game(room.game).public_options(options),
+            "options_in_force": options_in_force(get_game(room.game), options),
             # seat: the engine seat (the place), id: the seat's id for the life of the room
             "seats": [{"seat": i, "id": s.seat, "name": s.name} for i, s in enumerate(_seats(session, room))],
             "locked": room.locked,
             "asking": [a["name"] for a in json.loads(room.asking_json or "[]")],
         }
-        _remember(_PUBLIC, room.code, room.version, public)
+        _PUBLIC.put(room.code, room.version, public)
     return _with_view(public, room.game, _engine_state(room), seat)
 
 
@@ -505,17 +546,31 @@ def screen_at(code: str, version: int, seat: int | None) -> dict[str, Any] | Non
     committed for it is still true. Every screen of a room asks after every move; the
     move's own worker already holds the new version, so the fan-out reads nothing.
     """
-    public, state = _PUBLIC.get(code), _CACHE.get(code)
-    if not public or public[0] != version:
+    public, state = _PUBLIC.get(code, version), _CACHE.get(code, version)
+    if public is None:
         return None
-    if public[1]["status"] == "lobby":
-        return _with_view(public[1], public[1]["game"], None, seat)
-    if not state or state[0] != version:
+    if public["status"] == "lobby":
+        return _with_view(public, public["game"], None, seat)
+    if state is None:
         return None
-    return _with_view(public[1], public[1]["game"], state[1], seat)
+    return _with_view(public, public["game"], state, seat)
 
 
 def _with_view(public: dict[str, Any], game: str, state: Any, seat: int | None) -> dict[str, Any]:
     me = next((s["seat"] for s in public["seats"] if s["id"] == seat), -1) if seat is not None else -1
-    view = get_game(game).view(state, me if me >= 0 else None) if state is not None else None
-    return {**public, "view": view, "me": me, "removed": seat is not None and me < 0}
+    engine = get_game(game)
+    view = engine.view(state, me if me >= 0 else None) if state is not None else None
+    to_act, deadline = _acting(public, engine, state)
+    return {**public, "view": view, "me": me, "removed": seat is not None and me < 0,
+            "to_act": to_act, "deadline": deadline}
+
+
+def _acting(public: dict[str, Any], engine: Any, state: Any) -> tuple[list[int], float | None]:
+    """Who must act and the next deadline, once per version (every screen asks)."""
+    if state is None:
+        return [], None
+    acting = _ACTING.get(public["code"], public["version"])
+    if acting is None:
+        acting = (list(engine.to_act(state)), engine.deadline(state))
+        _ACTING.put(public["code"], public["version"], acting)
+    return acting
