@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tablegames.engine import get_game
-from tablegames.games.uno.view_model import build, group_by_color, place
+from tablegames.games.uno.view_model import build, group_by_color
 
 GAME = get_game("uno")
 NAMES = ("Ana", "Bia", "Cid")
@@ -28,7 +28,7 @@ def new(stack: dict | None = None, names=NAMES, **options: Any):
 def screen(state, me: int = -1, is_host: bool = False) -> dict[str, Any]:
     """One screen's data, as ``rooms.service.screen`` gives it (``me`` -1: the table)."""
     view = json.loads(json.dumps(GAME.view(state, me if me >= 0 else None)))
-    to_act = [state.turn] if state.phase == "play" else []
+    to_act = list(GAME.to_act(state))
     return {"code": "ABCD", "game": "uno", "status": "playing", "version": 3,
             "options": view["options"], "locked": False, "asking": [],
             "seats": [{"seat": i, "id": i + 10, "name": n} for i, n in enumerate(state.players)],
@@ -192,9 +192,8 @@ def test_every_sentence_comes_from_the_catalog(lang):
     assert all(text and not text.startswith(("ui.", "count.", "event.")) for text in texts), texts
 
 
-def test_group_by_color_and_places():
+def test_group_by_color():
     assert group_by_color(["r1", "r7", "gS", "W", "W+4"]) == [["r1", "r7"], ["gS"], ["W", "W+4"]]
-    assert [place("en", n) for n in (1, 2, 3, 4, 21)] == ["1st", "2nd", "3rd", "4th", "21st"]
 
 
 def test_a_big_hand_is_drawn_dense():

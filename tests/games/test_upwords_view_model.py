@@ -19,7 +19,6 @@ from tablegames.games.upwords.view_model import (
     final_rows,
     live_line,
     pad,
-    place,
     rack_tiles,
     valid_draft,
 )
@@ -35,7 +34,7 @@ def new(**options: Any):
 def screen(state, me: int = -1) -> dict[str, Any]:
     """One screen's data, as ``rooms.service.screen`` gives it (``me`` -1: the table)."""
     view = json.loads(json.dumps(GAME.view(state, me if me >= 0 else None)))
-    to_act = [state.turn] if state.phase != "game_over" else []
+    to_act = list(GAME.to_act(state))
     return {"code": "ABCD", "game": "upwords", "status": "playing", "version": 2,
             "options": view["options"], "seats": [{"seat": i, "id": i, "name": n}
                                                   for i, n in enumerate(state.players)],
@@ -153,7 +152,3 @@ def test_live_line_plural(lang, one, many):
     assert live_line(lang, "Ana", 1) == one and live_line(lang, "Ana", 3) == many
     assert live_line(lang, "Ana", 0) == ""
 
-
-def test_places():
-    assert [place("en", n) for n in (1, 2, 3, 4)] == ["1st", "2nd", "3rd", "4th"]
-    assert place("pt-BR", 3) == "3º"

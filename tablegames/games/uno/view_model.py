@@ -39,12 +39,10 @@ from collections.abc import Mapping, Sequence
 from itertools import groupby
 from typing import Any
 
-from babel import Locale
-
 from tablegames.engine.uno.cards import colors as edition_colors
-from tablegames.i18n import card_name, color_name, event_text, has, join_names, t
+from tablegames.i18n import card_name, color_name, event_text, join_names, ordinal, t
 
-__all__ = ["build", "group_by_color", "place"]
+__all__ = ["build", "group_by_color"]
 
 _MARK = "🏆"
 DENSE_HAND = 12  # more cards than this: the phone draws them smaller, so the hand still fits
@@ -57,20 +55,6 @@ def group_by_color(hand: Sequence[str]) -> list[list[str]]:
     [['r1', 'r7'], ['gS'], ['W', 'W+4']]
     """
     return [list(run) for _, run in groupby(hand, key=lambda c: "w" if c.startswith("W") else c[0])]
-
-
-def place(lang: str, n: int) -> str:
-    """An ordinal place in words: ``1st`` / ``1º`` (CLDR ordinal rules through Babel).
-
-    >>> place("en", 1), place("en", 2), place("en", 3), place("en", 11), place("pt-BR", 2)
-    ('1st', '2nd', '3rd', '11th', '2º')
-    """
-    try:
-        form = Locale.parse(lang.replace("-", "_")).ordinal_form(n)
-    except (ValueError, TypeError):
-        form = "other"
-    key = f"ui.uno.place#{form}"
-    return t(lang, key if has(lang, key) else "ui.uno.place#other", n=n)
 
 
 def _capital(text: str) -> str:
@@ -183,7 +167,7 @@ def _my_result(lang: str, view: Mapping[str, Any], me: int) -> str:
     if me in winners:
         return t(lang, "ui.uno.you_won")
     order = _ranking(view)
-    return t(lang, "ui.uno.your_place", place=place(lang, order.index(me) + 1)) if me in order else ""
+    return t(lang, "ui.uno.your_place", place=ordinal(lang, order.index(me) + 1)) if me in order else ""
 
 
 def _player(lang: str, p: Mapping[str, Any], me: int, to_act: Sequence[int], winners: set[int],
@@ -301,7 +285,7 @@ def _game_over(lang: str, view: Mapping[str, Any], names: Sequence[str]) -> dict
     scores = {int(p["seat"]): int(p.get("score", 0)) for p in view.get("players") or ()}
     lines = []
     for i, seat in enumerate(_ranking(view)):
-        lines.append({"place": place(lang, 1 if seat in winners else i + 1), "name": names[seat],
+        lines.append({"place": ordinal(lang, 1 if seat in winners else i + 1), "name": names[seat],
                       "score": t(lang, "count.points", count=scores.get(seat, 0)),
                       "winner": seat in winners})
     return {"title": title, "lines": lines}

@@ -31,11 +31,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tablegames.engine.upwords.tiles import CENTER, MAX_HEIGHT, RACK_SIZE, SIZE, face
-from babel import Locale
+from tablegames.i18n import event_text, join_names, number, ordinal, t
 
-from tablegames.i18n import event_text, has, join_names, number, t
-
-__all__ = ["RACK_SIZE", "SIZE", "board_rows", "build", "final_rows", "live_line", "pad", "place", "rack_tiles",
+__all__ = ["RACK_SIZE", "SIZE", "board_rows", "build", "final_rows", "live_line", "pad", "rack_tiles",
            "valid_draft"]
 
 _BUTTONS = {  # label key of each button / picker text
@@ -320,7 +318,7 @@ def _game_over(lang: str, view: Mapping[str, Any], names: Sequence[str]) -> dict
     lines = []
     for row in final_rows(lang, view):
         better = sum(1 for s in scores.values() if s > scores[row["seat"]])  # ties share a place
-        lines.append({"place": place(lang, better + 1), "name": row["name"],
+        lines.append({"place": ordinal(lang, better + 1), "name": row["name"],
                       "score": t(lang, "count.points", count=scores[row["seat"]]), "winner": row["winner"]})
     return {"title": title, "lines": lines}
 
@@ -333,18 +331,4 @@ def _my_result(lang: str, view: Mapping[str, Any], me: int) -> str:
     if me in (view.get("winners") or ()):
         return t(lang, "ui.upwords.you_won")
     better = sum(1 for s in scores.values() if s > scores[me])
-    return t(lang, "ui.upwords.your_place", place=place(lang, better + 1))
-
-
-def place(lang: str, n: int) -> str:
-    """An ordinal place in words: ``1st`` / ``1º`` (CLDR ordinal rules through Babel).
-
-    >>> place("en", 1), place("en", 2), place("en", 3), place("en", 11), place("pt-BR", 2)
-    ('1st', '2nd', '3rd', '11th', '2º')
-    """
-    try:
-        form = Locale.parse(lang.replace("-", "_")).ordinal_form(n)
-    except (ValueError, TypeError):
-        form = "other"
-    key = f"ui.upwords.place#{form}"
-    return t(lang, key if has(lang, key) else "ui.upwords.place#other", n=n)
+    return t(lang, "ui.upwords.your_place", place=ordinal(lang, better + 1))
