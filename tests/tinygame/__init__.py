@@ -1,0 +1,43 @@
+"""Duel: a game that exists only in the tests, added the way any game is added.
+
+- ``tests/tinygame/engine.py``: its engine (the whole ``tablegames.engine.core.Game``
+  contract), registered with ``tablegames.engine.register`` when this package is imported;
+- ``tests/tinygame/ui/``: its folder of screens (``phone``, ``table``, ``view_model`` and
+  the ``UI`` entry in ``__init__``), what ``tablegames/games/<game>/`` is for a real game;
+- one registry line: the app runs with ``TABLEGAMES_TEST_MODE=1`` and
+  ``TABLEGAMES_EXTRA_GAMES=tests.tinygame.ui`` (:data:`REGISTRY_ENV`), the switch of
+  ``tablegames/games/__init__.py`` for test-only games.
+
+Its texts live in ``tests/tinygame/i18n/<lang>.json``. The app's catalogs are read from
+``tablegames/i18n`` only, so importing this package adds them to the (cached) catalog of
+each language (:func:`install_texts`).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tablegames import i18n
+
+from tests.tinygame import engine as engine  # noqa: F401 (registers "duel")
+
+NAME = engine.NAME
+UI_MODULE = "tests.tinygame.ui"
+REGISTRY_ENV = {"TABLEGAMES_TEST_MODE": "1", "TABLEGAMES_EXTRA_GAMES": UI_MODULE}
+TEXTS = Path(__file__).with_name("i18n")
+
+
+def texts(lang: str) -> dict[str, str]:
+    """Duel's own catalog entries for ``lang`` (``tests/tinygame/i18n/<lang>.json``)."""
+    data = json.loads((TEXTS / f"{lang}.json").read_text(encoding="utf-8"))
+    return {k: v for k, v in data.items() if not k.startswith("_")}
+
+
+def install_texts() -> None:
+    """Adds Duel's texts to the app's catalog of every language (idempotent)."""
+    for lang in i18n.LANGS:
+        i18n.catalog(lang).update(texts(lang))
+
+
+install_texts()
