@@ -88,11 +88,18 @@ def test_a_stale_tap_and_bad_options_are_refused(db):
     assert err.value.code == "bad_option"
 
 
-def test_screen_to_act_and_options_in_force_when_the_rooms_layer_gives_them(db):
+def test_screens_carry_to_act_and_the_options_in_force_and_no_system_move_waits(db):
     code, host, (ana, _), (bia, _) = seated(db, low_wins=True)
     service.start_game(db, code, host, seed=1)
+    version = service.room_version(db, code)
     screen = service.screen(db, code, bia)
-    if "to_act" in screen:  # the contract's generic fields (rooms layer)
-        assert list(screen["to_act"]) == [0]
-    if "options_in_force" in screen:
-        assert [o["key"] for o in screen["options_in_force"]] == ["hand", "low_wins"]
+    assert list(screen["to_act"]) == [0]
+    assert [(o["key"], o["value"]) for o in screen["options_in_force"]] == [("hand", 3), ("low_wins", True)]
+    assert service.screen(db, code, None)["options_in_force"] == screen["options_in_force"]
+    with pytest.raises(RoomError) as err:  # Duel never waits for the host
+        service.advance(db, code, host)
+    assert err.value.code == "hand_not_over"
+    assert service.apply_due(db, code) is None  # nor for a deadline
+    with pytest.raises(IllegalMove):  # the room moves for nobody
+        service.apply_move(db, code, None, {"type": "play", "card": 2})
+    assert service.room_version(db, code) == version
