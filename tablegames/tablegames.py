@@ -2,21 +2,21 @@
 
 import reflex as rx
 
-from tablegames import gc_pauses, pwa, serving
+from tablegames import gc_pauses, games, pwa, serving
 from tablegames.pages import phone, table
 from tablegames.pages.landing import landing
 from tablegames.state import guard, upkeep
-from tablegames.state.room import Screen
+from tablegames.state.landing import LandingForm
 
 app = rx.App(
     head_components=[
         rx.el.link(rel="icon", href="/favicon.svg", type="image/svg+xml"),
         *pwa.head_components(),
     ],
-    stylesheets=["/uno.css", "/upwords.css", "/faces.css", "/uestop.css", "/app.css"],
+    stylesheets=[*(ui.stylesheet for ui in games.entries() if ui.stylesheet), "/app.css"],
     api_transformer=serving.with_cache_headers,
 )
-app.add_page(landing, route="/", title="Table Games", on_load=Screen.open_landing)
+app.add_page(landing, route="/", title="Table Games", on_load=LandingForm.open_landing)
 app.add_page(table.table_page, route="/table/[code]", title="Table Games: table", on_load=table.ON_LOAD)
 app.add_page(phone.phone_page, route="/play/[code]", title="Table Games: hand", on_load=phone.ON_LOAD)
 app.register_lifespan_task(serving.die_with_supervisor)  # a worker never outlives scripts/serve.py

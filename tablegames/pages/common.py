@@ -1,21 +1,42 @@
-"""Pieces every page uses: the translator, the language switch, notices."""
+"""Pieces every page uses: the translator, the language switch, notices, the screen's data.
+
+``S`` is this tab's room screen (``Screen.screen``), ``VIEW`` its engine view, ``VM`` its
+game's view model (``tablegames/games/<game>/view_model.py``), ``ME`` this phone's seat.
+"""
 
 from __future__ import annotations
 
 import reflex as rx
 
 from tablegames.i18n import LANGS
+from tablegames.state.device import Device
 from tablegames.state.room import Screen
 
 S = Screen.screen  # this screen's data (see Screen.screen)
 VIEW = S["view"].to(dict)
+VM = S["vm"].to(dict)  # the game's view model of this screen
 VERSION = S["version"].to(int)
 ME = S["me"].to(int)  # this phone's seat (-1: no seat, or the table)
+# This phone must act now (any game): its seat is among the engine's ``to_act``.
+MY_TURN = rx.cond(S["to_act"], (ME >= 0) & S["to_act"].to(list[int]).contains(ME), False)
 
 
-def tr(key: str) -> rx.Var:
+def tr(key: str | rx.Var) -> rx.Var:
     """The translated text of ``key`` in this screen's language."""
-    return Screen.tr[key].to(str)
+    return Device.tr[key].to(str)
+
+
+def tr_with(key: str, **params: str | rx.Var) -> rx.Var:
+    """The text of ``key`` with its ``{placeholders}`` filled in (never glued pieces)."""
+    text = tr(key)
+    for name, value in params.items():
+        text = text.replace("{" + name + "}", value if isinstance(value, rx.Var) else str(value))
+    return text
+
+
+def turn_flag() -> rx.Component:
+    """The hidden flag ``vibrate_on_turn`` watches: ``data-turn="1"`` while this phone must act."""
+    return rx.box(custom_attrs={"data-turn": rx.cond(MY_TURN, "1", "0")}, id="my-turn-flag", display="none")
 
 
 def lang_switch() -> rx.Component:
@@ -23,8 +44,8 @@ def lang_switch() -> rx.Component:
     return rx.hstack(
         *[
             rx.button(
-                label, on_click=Screen.set_language(code), size="2",
-                variant=rx.cond(Screen.language == code, "solid", "outline"),
+                label, on_click=Device.set_language(code), size="2",
+                variant=rx.cond(Device.language == code, "solid", "outline"),
                 id=f"lang-{code}",
             )
             for code, label in zip(LANGS, ("English", "Português"))
@@ -36,8 +57,8 @@ def lang_switch() -> rx.Component:
 def notice() -> rx.Component:
     """The last refusal, in words (also shown as a toast)."""
     return rx.cond(
-        Screen.notice != "",
-        rx.callout(Screen.notice, icon="triangle_alert", color_scheme="red", id="notice", width="100%"),
+        Device.notice != "",
+        rx.callout(Device.notice, icon="triangle_alert", color_scheme="red", id="notice", width="100%"),
     )
 
 

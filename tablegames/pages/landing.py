@@ -1,123 +1,77 @@
-"""Landing page: create a table (game, edition, options) or join one with its code."""
+"""Landing page: create a table (the game, then its options) or join one with its code.
+
+The create form is drawn from each game's options schema (``state.forms``) plus the
+game's own form part from the registry (``GameUI.form``): this page names no game.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
 
-from tablegames.games.uestop.cards import suit_mark
+from tablegames import games
+from tablegames.components.fields import check, field, number, select
+from tablegames.engine import get_game
 from tablegames.pages.common import lang_switch, notice, tr
-from tablegames.state.forms import GAMES
-from tablegames.state.room import Screen
-
-HOUSE_RULE_CHOICES = ("none", "others_draw_2", "discard_wilds", "skip_all", "situps", "song", "dare", "free")
-DEFAULT_RULES = ("others_draw_2", "skip_all", "song")
+from tablegames.state.forms import controls, field_name, form_options, value_text
+from tablegames.state.landing import LandingForm
 
 
-def _field(label_key: str, control: rx.Component) -> rx.Component:
-    return rx.vstack(rx.text(tr(label_key), weight="bold"), control, spacing="1", width="100%")
+def _applies(option: Any) -> rx.Var | bool:
+    """Whether ``option`` applies given the form's current picks (its ``when``)."""
+    test: rx.Var | bool = True
+    for key, values in option.when.items():
+        holds = rx.Var.create([value_text(v) for v in values]).to(list[str]).contains(
+            LandingForm.picks[key].to(str))
+        test = holds if test is True else test & holds
+    return test
 
 
-def _select(name: str, values: tuple[str, ...], key_prefix: str, default: str) -> rx.Component:
-    return rx.el.select(
-        *[rx.el.option(tr(f"{key_prefix}{v}"), value=v) for v in values],
-        name=name, default_value=default, id=f"opt-{name}",
-        class_name="tg-select",
-    )
+def option_field(game: str, option: Any) -> rx.Component:
+    """The control of one schema option (``#opt-<field name>``), shown while it applies."""
+    name = field_name(game, option.key)
+    if option.kind == "bool":
+        control = check(name, option.label, bool(option.default))
+    elif option.kind == "int":
+        control = field(option.label, number(name, option.default, option.min, option.max), option.help)
+    else:  # a choice, or a seat chosen among its special values
+        watch = ({"on_change": lambda value, key=option.key: LandingForm.pick(key, value)}
+                 if option.key in controls(game) else {})
+        control = field(option.label, select(name, [value_text(c) for c in option.choices], option.value_label,
+                                             value_text(option.default), **watch), option.help)
+    applies = _applies(option)
+    return control if applies is True else rx.cond(applies, control)
 
 
-def _check(name: str, label_key: str, checked: bool = False) -> rx.Component:
-    return rx.el.label(
-        rx.el.input(type="checkbox", name=name, default_checked=checked, id=f"opt-{name}"),
-        rx.text(tr(label_key), as_="span"),
-        class_name="tg-check",
-    )
-
-
-def uno_options() -> rx.Component:
-    """UNO: edition, points, scoring, dealer, two-player and team rules, house rules."""
-    house = [
-        rx.hstack(
-            _select(f"house_rule_{i}", HOUSE_RULE_CHOICES, "houserule.choice.", DEFAULT_RULES[i - 1]),
-            rx.el.input(name=f"house_text_{i}", placeholder=tr("ui.house_rule_text"), max_length=200,
-                        class_name="tg-input", id=f"opt-house_text_{i}"),
-            width="100%", wrap="wrap",
-        )
-        for i in (1, 2, 3)
-    ]
-    return rx.vstack(
-        _field("ui.edition", _select("edition", ("classic", "plus", "motu"), "edition.", "classic")),
-        _field("ui.target", rx.el.input(name="target", type="number", default_value="500", min=50,
-                                        max=100000, class_name="tg-input", id="opt-target")),
-        _field("ui.scoring", _select("scoring", ("standard", "lowest", "elimination"), "scoring.", "standard")),
-        _field("ui.dealer", _select("dealer", ("high_card", "random"), "dealer.", "high_card")),
-        _check("two_player_rules", "ui.two_player_rules", True),
-        _check("teams", "ui.teams"),
-        _check("wd4_bluff", "ui.wd4_bluff"),
-        rx.text(tr("ui.house_rules"), weight="bold"),
-        rx.text(tr("ui.house_rules_help"), size="2", color_scheme="gray"),
-        *house,
-        spacing="3", width="100%",
-    )
-
-
-def upwords_options() -> rx.Component:
-    """Upwords: challenge (the rulebook's way) or automatic dictionary check; who starts."""
-    return rx.vstack(
-        _field("ui.create.upwords.words", _select("words", ("challenge", "auto"), "ui.create.upwords.words.", "challenge")),
-        _field("ui.create.upwords.first", _select("first", ("draw", "random"), "ui.create.upwords.first.", "draw")),
-        spacing="3", width="100%",
-    )
-
-
-def faces_options() -> rx.Component:
-    """Faces: the card game or Memory; Memory's grid (the oldest player is asked in the lobby)."""
-    return rx.vstack(
-        _field("ui.faces.variant", _select("variant", ("main", "memory"), "variant.", "main")),
-        _field("ui.faces.pairs", _select("pairs", ("10", "13"), "ui.faces.pairs.", "10")),
-        rx.text(tr("ui.faces.pairs_help"), size="2", color_scheme="gray"),
-        spacing="3", width="100%",
-    )
-
-
-def uestop_options() -> rx.Component:
-    """UeStop!: mode, cards to win, the host's own categories (4 per customizable card)."""
-    custom = [
-        rx.hstack(
-            suit_mark(suit),
-            rx.el.textarea(name=f"custom_{i}", rows=4, max_length=200, class_name="tg-input",
-                           placeholder=tr("ui.uestop.create.custom_card") + f" {i}", id=f"opt-custom_{i}"),
-            width="100%", align="center",
-        )
-        for i, suit in enumerate(("red", "blue", "green", "yellow"), start=1)
-    ]
-    return rx.vstack(
-        _field("ui.uestop.create.mode", _select(
-            "mode", ("tome_lhe_tapao", "cha_da_tarde", "numerologia", "tudo_junto"), "ui.uestop.mode.",
-            "tome_lhe_tapao")),
-        _field("ui.uestop.create.target", rx.el.input(name="uestop_target", type="number", default_value="5", min=1,
-                                                      max=10, class_name="tg-input", id="opt-uestop_target")),
-        rx.text(tr("ui.uestop.create.custom"), weight="bold"),
-        rx.text(tr("ui.uestop.create.custom_help"), size="2", color_scheme="gray"),
-        *custom,
-        spacing="3", width="100%",
-    )
+def game_options(game: str) -> rx.Component:
+    """Every option of ``game`` the form shows, then the game's own form part."""
+    ui = games.game_ui(game)
+    extras: list[rx.Component] = []
+    if ui.form:
+        part = games.load(ui.form)()
+        # The part applies while the custom option it fills in does (house rules: one edition).
+        custom = [o for o in getattr(get_game(game), "options_schema", ()) if o.kind == "custom" and not o.hidden]
+        applies = _applies(custom[0]) if len(custom) == 1 else True
+        extras.append(part if applies is True else rx.cond(applies, part))
+    return rx.vstack(*[option_field(game, o) for o in form_options(game)], *extras, spacing="3", width="100%")
 
 
 def create_form() -> rx.Component:
     """The host's form: the game, then that game's options."""
+    names = games.names()
     return rx.form(
         rx.vstack(
             rx.heading(tr("ui.create_table"), size="6"),
-            _field("ui.game", rx.el.select(
-                *[rx.el.option(tr(f"game.{g}"), value=g) for g in GAMES],
-                name="game", value=Screen.new_game, on_change=Screen.choose_game,
+            field("ui.game", rx.el.select(
+                *[rx.el.option(tr(f"game.{g}"), value=g) for g in names],
+                name="game", value=LandingForm.new_game, on_change=LandingForm.choose_game,
                 class_name="tg-select", id="opt-game")),
-            rx.match(Screen.new_game, ("upwords", upwords_options()), ("faces", faces_options()),
-                     ("uestop", uestop_options()), uno_options()),
+            rx.match(LandingForm.new_game, *[(g, game_options(g)) for g in names[1:]], game_options(names[0])),
             rx.button(tr("ui.create"), type="submit", size="4", width="100%", id="create"),
             spacing="3", width="100%",
         ),
-        on_submit=Screen.create,
+        on_submit=LandingForm.create,
         width="100%",
     )
 
@@ -132,7 +86,7 @@ def join_form() -> rx.Component:
             rx.button(tr("ui.join"), type="submit", size="4", width="100%", id="join-go"),
             spacing="3", width="100%",
         ),
-        on_submit=Screen.go_join,
+        on_submit=LandingForm.go_join,
         width="100%",
     )
 

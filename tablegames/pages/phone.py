@@ -1,18 +1,19 @@
-"""``/play/<code>``: a player's phone (portrait): join, wait, then the game's own screen."""
+"""``/play/<code>``: a player's phone (portrait): join, wait, then the game's own screen.
+
+The game's screen comes from the registry (``tablegames.games``): this page names no game.
+"""
 
 from __future__ import annotations
 
 import reflex as rx
 
+from tablegames import games
 from tablegames.components.timers import every, vibrate_on_turn
-from tablegames.pages.common import ME, VIEW, S, lang_switch, notice, tr
-from tablegames.games.faces.phone import faces_phone
-from tablegames.games.uestop.phone import uestop_phone
-from tablegames.games.uno.phone import uno_phone
-from tablegames.games.upwords.phone import upwords_phone
+from tablegames.pages.common import ME, VIEW, S, lang_switch, notice, tr, turn_flag
+from tablegames.pages.options import options_in_force
 from tablegames.state import upkeep
 from tablegames.state.room import RoomShared, Screen
-from tablegames.games.upwords.state import UpwordsDraft
+
 
 def join_box() -> rx.Component:
     """Name field to take a seat."""
@@ -27,6 +28,11 @@ def join_box() -> rx.Component:
         on_submit=Screen.join,
         width="100%",
     )
+
+
+def game_screen() -> rx.Component:
+    """The phone screen of the room's game (each registered game's ``phone``)."""
+    return rx.match(S["game"], *[(ui.name, games.load(ui.phone)()) for ui in games.entries()], rx.fragment())
 
 
 def phone_page() -> rx.Component:
@@ -44,10 +50,9 @@ def phone_page() -> rx.Component:
                     ME < 0,
                     join_box(),
                     rx.cond(VIEW,
-                            rx.match(S["game"], ("uno", uno_phone()), ("upwords", upwords_phone()), ("faces", faces_phone()),
-                                     ("uestop", uestop_phone()), rx.fragment()),
+                            rx.fragment(turn_flag(), game_screen()),
                             rx.vstack(rx.heading(tr("ui.seated"), size="5"), rx.text(tr("ui.waiting_host")),
-                                      id="waiting")),
+                                      options_in_force(), id="waiting")),
                 ),
             ),
             vibrate_on_turn(),  # where the device can
@@ -59,4 +64,4 @@ def phone_page() -> rx.Component:
     )
 
 
-ON_LOAD = [RoomShared.link, Screen.open_phone, UpwordsDraft.link]
+ON_LOAD = [RoomShared.link, Screen.open_phone]  # open_phone adds the room's game's own (its on_open)

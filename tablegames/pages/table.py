@@ -1,17 +1,19 @@
-"""``/table/<code>``: the shared table on a tablet or TV (landscape). It shows no hand."""
+"""``/table/<code>``: the shared table on a tablet or TV (landscape). It shows no hand.
+
+The game's table and lobby extras come from the registry (``tablegames.games``): this page
+names no game.
+"""
 
 from __future__ import annotations
 
 import reflex as rx
 
+from tablegames import games
 from tablegames.components.timers import every
-from tablegames.pages.common import VIEW, S, as_list, lang_switch, notice, online_dot, tr
-from tablegames.games.faces.table import faces_lobby, faces_table
-from tablegames.games.uestop.table import uestop_table
-from tablegames.games.uno.table import uno_table
-from tablegames.games.upwords.table import upwords_table
+from tablegames.pages.common import VIEW, S, as_list, lang_switch, notice, online_dot, tr, tr_with
+from tablegames.pages.options import options_in_force
+from tablegames.state.host_link import HostLink
 from tablegames.state.room import RoomShared, Screen
-from tablegames.games.upwords.state import UpwordsDraft
 
 
 def header() -> rx.Component:
@@ -29,12 +31,18 @@ def header() -> rx.Component:
         rx.vstack(
             lang_switch(),
             rx.cond(S["is_host"], rx.button(tr("ui.host_link_button"), variant="soft", size="1",
-                                            on_click=Screen.toggle_host_link, id="host-link")),
-            rx.cond(Screen.host_qr != "", rx.image(src=Screen.host_qr, alt=tr("ui.host_link"), class_name="tg-qr")),
+                                            on_click=HostLink.toggle_host_link, id="host-link")),
+            rx.cond(HostLink.host_qr != "", rx.image(src=HostLink.host_qr, alt=tr("ui.host_link"), class_name="tg-qr")),
             align="end",
         ),
         width="100%", align="center", spacing="5",
     )
+
+
+def lobby_extras() -> rx.Component:
+    """What the room's game adds to the lobby (each registered game's ``lobby``)."""
+    return rx.fragment(*[rx.cond(S["game"] == ui.name, games.load(ui.lobby)())
+                         for ui in games.entries() if ui.lobby])
 
 
 def lobby() -> rx.Component:
@@ -59,7 +67,8 @@ def lobby() -> rx.Component:
             ),
             wrap="wrap", spacing="3",
         ),
-        faces_lobby(),
+        options_in_force(),
+        lobby_extras(),
         join_lock(),
         rx.cond(S["is_host"],
                 rx.button(tr("ui.start"), size="4", on_click=Screen.host("start", -1), id="start"),
@@ -71,16 +80,22 @@ def lobby() -> rx.Component:
 def join_lock() -> rx.Component:
     """The host closes the table to new players (or opens it); who asked meanwhile."""
     locked = S["locked"].to(bool)
+    asking = as_list(S["asking"], str)
     return rx.vstack(
         rx.cond(S["is_host"],
                 rx.button(rx.cond(locked, tr("ui.unlock_table"), tr("ui.lock_table")), variant="soft", size="2",
                           on_click=rx.cond(locked, Screen.host("unlock", -1), Screen.host("lock", -1)),
                           id="lock-table"),
                 rx.cond(locked, rx.text(tr("ui.table_locked")))),
-        rx.cond(locked & (as_list(S["asking"], str).length() > 0),
-                rx.text(tr("ui.asking_to_join"), " ", as_list(S["asking"], str).join(", "), id="asking")),
+        rx.cond(locked & (asking.length() > 0),
+                rx.text(tr_with("ui.asking_to_join_names", names=asking.join(", ")), id="asking")),
         spacing="1",
     )
+
+
+def game_table() -> rx.Component:
+    """The table screen of the room's game (each registered game's ``table``)."""
+    return rx.match(S["game"], *[(ui.name, games.load(ui.table)()) for ui in games.entries()], rx.fragment())
 
 
 def table_page() -> rx.Component:
@@ -91,8 +106,7 @@ def table_page() -> rx.Component:
             notice(),
             rx.cond(
                 S["code"],
-                rx.cond(VIEW, rx.match(S["game"], ("uno", uno_table()), ("upwords", upwords_table()), ("faces", faces_table()),
-                                               ("uestop", uestop_table()), rx.fragment()), lobby()),
+                rx.cond(VIEW, rx.fragment(game_table(), options_in_force(id="options-in-force-table")), lobby()),
             ),
             every(5000, Screen.heartbeat),
             spacing="5", width="100%", padding="1.5rem",
@@ -101,4 +115,4 @@ def table_page() -> rx.Component:
     )
 
 
-ON_LOAD = [RoomShared.link, Screen.open_table, UpwordsDraft.link]
+ON_LOAD = [RoomShared.link, Screen.open_table]  # open_table adds the room's game's own (its on_open)

@@ -1,9 +1,17 @@
-"""Reflex states: thin wrappers that call ``rooms.service`` and the engine.
+"""The room screen: thin Reflex states that call ``rooms.service`` and the engine.
 
 ``RoomShared`` is linked by room code and holds only a version number: every accepted
 move bumps it, and every linked screen then recomputes its OWN view in its private
 ``Screen`` state (``view(state, its_seat)``). No hand ever sits in a shared var, and who
 acts is always the seat the server mapped to this browser, never an event argument.
+
+``Screen`` is a substate of :class:`tablegames.state.device.Device` (language, secrets,
+the notice): the route, role, seat, the room's screen data and the players' and host's
+actions. Per-game states reach it with ``await self.get_state(Screen)`` and use its
+public API (:class:`RoomScreenAPI`: ``act``, ``say``, ``bump``, ``seat``, ``room_code``).
+A per-game substate of ``Screen`` (UNO's colour picker) may define ``_clear_on_move()``:
+it is called when this tab sends a move or leaves its room. Which game a room plays is
+looked up in the registry (``tablegames.games``): this module names no game.
 """
 
 from __future__ import annotations
@@ -21,18 +29,17 @@ from reflex_base.registry import RegistrationContext
 import segno
 from sqlmodel import Session
 
+from tablegames import games
 from tablegames.engine import IllegalMove
-from tablegames.i18n import DEFAULT_LANG, LANGS, catalog, error_text, event_text, pick_lang
+from tablegames.i18n import event_text
 from tablegames.rooms import lifecycle, service
 from tablegames.rooms.service import RoomError, normalize_code
 from tablegames.state import guard, upkeep
 from tablegames.state.db import run as db_run
-from tablegames.state.forms import GAMES, options_from_form
+from tablegames.state.device import HOSTS_KEY, SEATS_KEY, Device
 
-
-# LocalStorage keys of this device's secrets, {code: secret} as JSON.
-SEATS_KEY = "tg_seats"
-HOSTS_KEY = "tg_hosts"
+__all__ = ["RoomShared", "Screen", "RoomScreenAPI", "look_up", "room_token", "reload_if_known",
+           "SEATS_KEY", "HOSTS_KEY", "VIEWERS"]
 
 
 def room_token(code: str) -> str:
@@ -170,65 +177,75 @@ async def _version(code: str) -> int:
         return -1
 
 
-class Screen(rx.State):
-    """One browser tab: its language, its seat and host secrets, and its own view."""
+async def look_up(device: Device, code: str) -> tuple[RoomError | None, Any]:
+    """Why room ``code`` can't be opened (None: it can) and its info (None if it can't),
+    counting failed look-ups against the client's limit; refused outright once that
+    limit is used up.
 
-    lang: str = rx.LocalStorage("", name="tg_lang", sync=True)
-    seat_secrets: str = rx.LocalStorage("{}", name=SEATS_KEY)
-    host_secrets: str = rx.LocalStorage("{}", name=HOSTS_KEY)
+    Args:
+        device: the state of the tab asking (for its client address).
+        code: a normalised room code.
+    """
+    if guard.blocked("lookup_failed", *device._client()):
+        return RoomError("too_many_lookups", "Too many wrong codes: wait a minute."), None
+    try:
+        info = await db_run(lambda db: service.room_info(db, code))
+    except RoomError as err:
+        if err.code == "unknown_room":
+            guard.allow("lookup_failed", *device._client())
+        return err, None
+    return None, info
+
+
+class RoomScreenAPI:
+    """The room screen's public API for per-game states (``await self.get_state(Screen)``).
+
+    A plain mixin, so that Reflex does not take these methods for event handlers.
+    """
+
+    room_code: str
+    role: str
+    notice: str
+    _seat: int
+
+    @property
+    def seat(self) -> int:
+        """This phone's seat id in its room (-1: none, or this tab is the table)."""
+        return self._seat if self.role == "phone" else -1
+
+    def say(self, err: IllegalMove | RoomError) -> str:
+        """A refusal in this tab's language."""
+        return self._say(err)  # type: ignore[attr-defined]
+
+    def refuse(self, err: IllegalMove | RoomError) -> rx.event.EventSpec:
+        """Shows a refusal as this screen's notice; returns its toast for the event to send."""
+        self.notice = self.say(err)
+        return rx.toast.error(self.notice)
+
+    def no_seat(self) -> list[rx.event.EventSpec]:
+        """What a move from a tab without a seat gets (see ``Screen._no_seat``)."""
+        return self._no_seat()  # type: ignore[attr-defined]
+
+    async def bump(self, version: int) -> None:
+        """Tells every screen of this tab's room that the room is now at ``version``."""
+        await self._bump(version)  # type: ignore[attr-defined]
+
+    async def act(self, action: Callable[[Session], Any]) -> rx.event.EventSpec | None:
+        """Runs ``action(db)`` on this room (see ``Screen._act``); returns the toast of a
+        refusal, or None."""
+        return await self._act(action)  # type: ignore[attr-defined]
+
+
+class Screen(Device, RoomScreenAPI):
+    """One browser tab in a room: its route, role, seat and its own view of the room."""
+
     room_code: str = ""
     role: str = ""  # "table" or "phone"
-    notice: str = ""  # the last refusal, translated
-    picking: str = ""  # wild card waiting for a colour (and target) on this phone
     tick: int = 0  # heartbeats: the table's refresh the "online" dots
-    show_host_link: bool = False
     removed: bool = False  # this phone's seat here was removed by the host (it may join again)
-    new_game: str = "uno"  # landing page: the game being set up
-    # Noted from the request on page load: computed vars that read self.router directly
-    # would be recomputed and re-sent with every update of the room.
-    browser_lang: str = ""
-    origin: str = ""
     _seat: int = -1
     _is_host: bool = False
     _expiry_renewed: float = 0.0  # when heartbeat last renewed this tab's keys in Redis
-
-    # -- language ----------------------------------------------------------------------
-    @rx.var
-    def language(self) -> str:
-        """The language in use: chosen, else the browser's, else English."""
-        if self.lang in LANGS:
-            return self.lang
-        return self.browser_lang or DEFAULT_LANG
-
-    @rx.var
-    def tr(self) -> dict[str, str]:
-        """The message catalog of the language in use."""
-        return catalog(self.language)
-
-    @rx.event
-    def choose_game(self, game: str):
-        """Landing page: the game whose options the create form shows."""
-        if game in GAMES:
-            self.new_game = game
-
-    @rx.event
-    def set_language(self, lang: str):
-        """Switches the language (kept on this device)."""
-        if lang in LANGS:
-            self.lang = lang
-
-    # -- secrets kept on this device ---------------------------------------------------
-    def _secrets(self, which: str) -> dict[str, str]:
-        try:
-            data = json.loads(getattr(self, which) or "{}")
-        except ValueError:
-            data = {}
-        return data if isinstance(data, dict) else {}
-
-    def _remember(self, which: str, code: str, secret: str) -> None:
-        data = self._secrets(which)
-        data[code] = secret
-        setattr(self, which, json.dumps(data))
 
     def _host_secret(self) -> str:
         return str(self._secrets("host_secrets").get(self.room_code, ""))
@@ -236,7 +253,8 @@ class Screen(rx.State):
     # -- what this screen sees ---------------------------------------------------------
     @rx.var
     async def screen(self) -> dict[str, Any]:
-        """The room's public facts and this screen's own view of the game."""
+        """The room's public facts and this screen's own view of the game (``vm``: the
+        game's view model of it)."""
         shared = await self.get_state(RoomShared)
         if not self.room_code or shared.version < 0:
             return {}
@@ -269,31 +287,7 @@ class Screen(rx.State):
         """The join URL as an SVG QR code (data URI)."""
         return segno.make(self.join_url, error="m").svg_data_uri(scale=10, border=2) if self.join_url else ""
 
-    @rx.var
-    def host_qr(self) -> str:
-        """For the host only: a QR code of the table URL carrying the host secret."""
-        secret = self._host_secret()
-        if not secret or self.role != "table" or not self.show_host_link:
-            return ""
-        base = os.environ.get("TG_PUBLIC_URL") or self.origin
-        url = f"{base.rstrip('/')}/table/{self.room_code}?host={secret}"
-        return segno.make(url, error="m").svg_data_uri(scale=6, border=2)
-
-    @rx.event
-    def toggle_host_link(self):
-        """Shows or hides the host QR code (to reopen the table on another device)."""
-        self.show_host_link = not self.show_host_link
-
     # -- page loads --------------------------------------------------------------------
-    def _note_browser(self) -> None:
-        self.browser_lang = pick_lang(self.router.headers.accept_language or "")
-        self.origin = self.router.url.origin or ""
-
-    @rx.event
-    def open_landing(self):
-        """``/``: notes the browser's language."""
-        self._note_browser()
-
     @rx.event
     async def open_table(self):
         """``/table/<code>``: the shared table screen (host controls if this device is host)."""
@@ -314,10 +308,10 @@ class Screen(rx.State):
             return None
         if given:
             self._remember("host_secrets", code, host)
-        await self._check_room()
+        events = await self._check_room()
         if isinstance(host, str) and host:  # read: the secret leaves the address bar and history
-            return rx.call_script(STRIP_HOST_JS)
-        return None
+            events = [rx.call_script(STRIP_HOST_JS), *events]
+        return events or None
 
     @rx.event
     async def open_phone(self):
@@ -345,7 +339,7 @@ class Screen(rx.State):
             self.notice = self._say(err)
             return None
         await self._hold_seat()
-        return await self._check_room()
+        return await self._check_room() or None
 
     @rx.event
     async def heartbeat(self, _value: Any = None):
@@ -368,37 +362,21 @@ class Screen(rx.State):
         if self._seat >= 0 and shared._phones.get(token) != self._seat:
             shared._phones = {**shared._phones, token: self._seat}
 
-    def _client(self) -> tuple[str, str]:
-        """(client address, connection id) of this event, for the rate limits."""
-        session = self.router.session
-        return str(session.client_ip or "?"), str(session.session_id or session.client_token)
-
-    async def _check_room(self) -> None:
+    async def _check_room(self) -> list[Any]:
+        """Whether this tab may open its room (else the notice says why); the room's game's
+        own page-open events (its registry entry's ``on_open``) when it may."""
         code = self.room_code
         shared = await self.get_state(RoomShared)
         if shared.version == -1 and not shared._linked_to:  # refused by RoomShared.link
             self.notice = self._say(RoomError("too_many_screens", "This table has too many screens open."))
-            return
-        if (err := await self._look_up(code)) is not None:
+            return []
+        err, info = await look_up(self, code)
+        if err is not None:
             self.notice = self._say(err)
-
-    async def _look_up(self, code: str) -> RoomError | None:
-        """Why a room code can't be opened (None: it can), counting failed look-ups against
-        the client's limit; refused outright once that limit is used up."""
-        if guard.blocked("lookup_failed", *self._client()):
-            return RoomError("too_many_lookups", "Too many wrong codes: wait a minute.")
-        try:
-            await db_run(lambda db: service.room_info(db, code))
-        except RoomError as err:
-            if err.code == "unknown_room":
-                guard.allow("lookup_failed", *self._client())
-            return err
-        return None
+            return []
+        return games.open_events(info.game)
 
     # -- actions -----------------------------------------------------------------------
-    def _say(self, err: IllegalMove | RoomError) -> str:
-        return error_text(self.language, err.code, err.params) or err.message
-
     def _no_seat(self) -> list[rx.event.EventSpec]:
         """A move from a browser the server knows no seat for: refused. If the browser does
         hold a seat secret for this room, the server lost its tab state without hearing it
@@ -419,40 +397,23 @@ class Screen(rx.State):
             return None
         return rx.call_script(reload_if_known(code))
 
+    def _clear_parts(self) -> None:
+        """Clears what per-game substates hold for the next move (their ``_clear_on_move``)."""
+        for part in self.substates.values():
+            clear = getattr(part, "_clear_on_move", None)
+            if clear is not None:
+                clear()
+
     def _leave_room(self) -> None:
         """Forgets the room this tab was in: its seat, host rights and screen."""
-        self.room_code, self._seat, self._is_host, self.picking, self.removed = "", -1, False, "", False
+        self.room_code, self._seat, self._is_host, self.removed = "", -1, False, False
+        self._clear_parts()
 
     async def _bump(self, version: int) -> None:
         shared = await self.get_state(RoomShared)
         if shared._linked_to != room_token(self.room_code):
             return  # linked to no room or another one: this tab's room is the one it loaded
         shared.version = max(shared.version, version)  # two moves at once never go back
-
-    @rx.event
-    async def create(self, form: dict):
-        """Landing page: creates a table and opens it (this device becomes the host)."""
-        game = str(form.get("game") or "uno")
-        options = options_from_form(game, form)
-        if not guard.allow("create", *self._client()):
-            self.notice = self._say(RoomError("too_many_rooms", "Too many tables from this network."))
-            return rx.toast.error(self.notice)
-        try:
-            code, host_secret = await db_run(lambda db: service.create_room(db, game, options))
-        except (RoomError, IllegalMove) as err:
-            self.notice = self._say(err)
-            return rx.toast.error(self.notice)
-        self._remember("host_secrets", code, host_secret)
-        return rx.redirect(f"/table/{code}")
-
-    @rx.event
-    async def go_join(self, form: dict):
-        """Landing page: opens a room's phone page by its code."""
-        code = normalize_code(form.get("code"))
-        if (err := await self._look_up(code)) is not None:
-            self.notice = self._say(err)
-            return rx.toast.error(self.notice)
-        return rx.redirect(f"/play/{code}")
 
     @rx.event
     async def join(self, form: dict):
@@ -508,21 +469,11 @@ class Screen(rx.State):
     @rx.event
     async def move(self, move: dict, seen_version: int = -1):
         """Phone: sends a move for THIS browser's seat (the seat is never an argument)."""
-        self.picking = ""
+        self._clear_parts()
         if self.role != "phone" or self._seat < 0:
             return self._no_seat()
         expected = seen_version if seen_version >= 0 else None
         return await self._act(lambda db, code=self.room_code, seat=self._seat: service.apply_move(db, code, seat, move, expected)[1])
-
-    @rx.event
-    def pick(self, card: str):
-        """Phone: a wild card was tapped: show the colour (and target) picker."""
-        self.picking = card
-
-    @rx.event
-    def cancel_pick(self):
-        """Phone: closes the colour picker."""
-        self.picking = ""
 
     @rx.event
     async def set_option(self, key: str, value: Any):
@@ -588,6 +539,7 @@ async def _screen_data(code: str, version: int, seat: int | None, lang: str) -> 
         except RoomError:
             return None
     view = data["view"]
+    data = {**data, "options_in_force": list(data.get("options_in_force") or ())}
     if view:
         names = [p["name"] for p in view["players"]]
         data["event_lines"] = [event_text(lang, e, names, data["game"]) for e in view["events"]]
@@ -595,6 +547,7 @@ async def _screen_data(code: str, version: int, seat: int | None, lang: str) -> 
         if data["game"] == "uno":
             data["hand_groups"] = _group_by_color(view.get("hand", []))
     data = json.loads(json.dumps(data))  # plain JSON types for the front end
+    data["vm"] = json.loads(json.dumps(games.view_model(data, lang)))  # the game's own screen data
     _SCREENS.pop(key, None)
     if len(_SCREENS) >= SCREENS_KEPT:
         del _SCREENS[next(iter(_SCREENS))]

@@ -17,7 +17,9 @@ import time
 import pytest
 from sqlmodel import Session, create_engine
 
+from tablegames.games.upwords.state import UpwordsDraft, UpwordsPhone
 from tablegames.rooms import service
+from tablegames.state.room import RoomShared, Screen
 from tests.e2e.helpers import open_table, quoted, seat_phones, wait_connected
 
 pytestmark = pytest.mark.e2e
@@ -28,10 +30,11 @@ CAPTURE_SOCKETS = """
   window.WebSocket.prototype = Native.prototype;
   Object.assign(window.WebSocket, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3}); })();
 """
-STATE = "reflex___state____state.tablegames___state___"
-ROOM_SHARED = STATE + "room____room_shared"
-UPWORDS_DRAFT = "reflex___state____state.tablegames___games___upwords___state____upwords_draft"
-UPWORDS_PHONE = "reflex___state____state.tablegames___games___upwords___state____upwords_phone"
+# The states' names as the front end addresses them (computed from the classes).
+SCREEN = Screen.get_full_name()
+ROOM_SHARED = RoomShared.get_full_name()
+UPWORDS_DRAFT = UpwordsDraft.get_full_name()
+UPWORDS_PHONE = UpwordsPhone.get_full_name()
 CRASH = "Application error"
 
 UNO_STACK = {"hands": [["r1", "r2", "r3"], ["g4", "g5", "g6"], ["b7", "b8", "b9"]], "top": "y5",
@@ -184,10 +187,10 @@ def test_a_forged_page_path_writes_nothing_into_another_room(app_server, new_con
     send(ana, frame(UPWORDS_PHONE + ".tap_square", {"row": 4, "col": 4}, path_b))
     for _ in range(3):
         for page in (bia, ana):  # Bia (seat 1) plays first: dealer 0
-            send(page, frame(STATE + "room____screen.move", {"move": {"type": "draw"}, "seen_version": -1},
+            send(page, frame(SCREEN + ".move", {"move": {"type": "draw"}, "seen_version": -1},
                              f"/play/{code_a}" if page is bia else path_b))
             time.sleep(0.3)
-            send(page, frame(STATE + "room____screen.move", {"move": {"type": "pass"}, "seen_version": -1},
+            send(page, frame(SCREEN + ".move", {"move": {"type": "pass"}, "seen_version": -1},
                              f"/play/{code_a}" if page is bia else path_b))
             time.sleep(0.3)
     time.sleep(1.0)

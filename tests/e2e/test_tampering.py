@@ -14,6 +14,7 @@ import pytest
 from sqlmodel import Session, create_engine
 
 from tablegames.rooms import service
+from tablegames.state.room import Screen
 
 pytestmark = pytest.mark.e2e
 
@@ -24,7 +25,7 @@ CAPTURE_SOCKETS = """
   window.WebSocket.prototype = Native.prototype;
   Object.assign(window.WebSocket, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3}); })();
 """
-SCREEN = "reflex___state____state.tablegames___state___room____screen"
+SCREEN = Screen.get_full_name()  # the room screen's state, as the front end names it
 
 
 def frame(handler: str, payload: dict, path: str) -> str:

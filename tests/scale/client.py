@@ -27,12 +27,28 @@ from urllib.parse import parse_qsl, urlsplit
 
 import websockets
 
-ROOT = "reflex___state____state"
-SCREEN = f"{ROOT}.tablegames___state___room____screen"
+from reflex.state import State
+
+from tablegames.state.device import Device as DeviceState
+from tablegames.state.landing import LandingForm
+from tablegames.state.room import Screen
+
+# The app's state names, as the front end addresses them (computed from the classes).
+ROOT = State.get_full_name()
+DEVICE = DeviceState.get_full_name()  # language, secrets, the notice
+SCREEN = Screen.get_full_name()  # the room screen
 SCREEN_VAR = "screen_rx_state_"
 NOTICE_VAR = "notice_rx_state_"
-# LocalStorage vars of Screen that a real page keeps and sends back in its hydrate event.
+# LocalStorage vars of the device that a real page keeps and sends back in its hydrate event.
 STORAGE_VARS = ("seat_secrets_rx_state_", "host_secrets_rx_state_", "lang_rx_state_")
+
+
+def handler_name(handler: str) -> str:
+    """The full name of an app event handler by its short name (``"move"``, ``"create"``)."""
+    for cls in (Screen, LandingForm, DeviceState):
+        if handler in cls.event_handlers:  # each class lists its own handlers
+            return f"{cls.get_full_name()}.{handler}"
+    return f"{SCREEN}.{handler}"
 
 
 def router_data(path: str) -> dict[str, Any]:
@@ -87,7 +103,7 @@ class Device:
         if not str(opening).startswith("0"):
             raise ConnectionError(f"unexpected Engine.IO open packet: {opening!r}")
         payload: dict[str, Any] = {}
-        stored = {f"{SCREEN}.{var}": value for var, value in self.storage.items()}
+        stored = {f"{DEVICE}.{var}": value for var, value in self.storage.items()}
         if stored:
             payload["vars"] = stored
         hydrate = {"name": f"{ROOT}.hydrate_and_load", "payload": payload,
@@ -127,8 +143,9 @@ class Device:
                 pass
 
     async def send(self, handler: str, payload: dict[str, Any]) -> float:
-        """Sends ``Screen.<handler>(**payload)``; returns the perf_counter time it left."""
-        event = {"name": f"{SCREEN}.{handler}", "payload": payload,
+        """Sends the app's event ``handler(**payload)`` (``Screen.move``, ``LandingForm.create``,
+        ...: see :func:`handler_name`); returns the perf_counter time it left."""
+        event = {"name": handler_name(handler), "payload": payload,
                  "router_data": router_data(self.path)}
         sent = time.perf_counter()
         await self._ws.send("42/_event," + json.dumps(["event", event]))
@@ -193,13 +210,14 @@ class Device:
             self._reloading = asyncio.create_task(self.reload())
         delta = packet[1].get("delta") or {}
         screen_delta = delta.get(SCREEN) or {}
+        device_delta = delta.get(DEVICE) or {}
         # As the browser does: a delta that is not hydrated yet never writes LocalStorage.
         if (delta.get(ROOT) or {}).get("is_hydrated_rx_state_") is not False:
             for var in STORAGE_VARS:
-                if var in screen_delta:
-                    self.storage[var] = screen_delta[var]
-        if screen_delta.get(NOTICE_VAR):
-            self.notices.append(screen_delta[NOTICE_VAR])
+                if var in device_delta:
+                    self.storage[var] = device_delta[var]
+        if device_delta.get(NOTICE_VAR):
+            self.notices.append(device_delta[NOTICE_VAR])
         if SCREEN_VAR in screen_delta:
             screen = screen_delta[SCREEN_VAR] or {}
             self.screen = screen

@@ -200,7 +200,7 @@ async def _apply(code: str, seat: int, move: dict[str, Any]) -> tuple[Any, int]:
 
 async def _screen_seat(state: rx.State) -> tuple[Screen, str, int]:
     screen = await state.get_state(Screen)
-    return screen, screen.room_code, screen._seat if screen.role == "phone" else -1
+    return screen, screen.room_code, screen.seat
 
 
 # -- states ----------------------------------------------------------------------------------
@@ -246,17 +246,17 @@ class UeStopClock(rx.State):
         """SLAP: the tap's phone time goes to the server clock, then to the engine."""
         screen, code, seat = await _screen_seat(self)
         if seat < 0:
-            return screen._no_seat()
+            return screen.no_seat()
         move = slap_move(self._samples, tap_ms)  # the phone sends its clock's reading only
         try:
             state, version = await _apply(code, seat, move)
         except (IllegalMove, RoomError) as err:
             if err.code == "already_slapped":  # mashing the button is fine: the first tap counts
                 return None
-            screen.notice = screen._say(err)
+            screen.notice = screen.say(err)
             return rx.toast.error(screen.notice, id="ues-slap-refused")
         screen.notice = ""
-        await screen._bump(version)
+        await screen.bump(version)
         taps = getattr(state, "taps", ())
         if getattr(state, "phase", None) == "race" and len(taps) == 1:  # ours: the race's first tap
             return UeStopClock.settle_at(state.deadline)  # this tap opened the window
@@ -274,7 +274,7 @@ class UeStopClock(rx.State):
         if version is not None:
             async with self:
                 screen = await self.get_state(Screen)
-                await screen._bump(version)
+                await screen.bump(version)
 
     @rx.event
     async def watchdog(self, _tick: Any = None):
@@ -294,7 +294,7 @@ class UeStopClock(rx.State):
             return
         version = await _settle(screen.room_code)
         if version is not None:
-            await screen._bump(version)
+            await screen.bump(version)
 
 
 async def _settle(code: str) -> int | None:
@@ -323,11 +323,11 @@ class UeStopUI(rx.State):
         self.assist = not self.assist
 
     async def _move(self, move: dict[str, Any]):
-        """Applies a move for this browser's seat (the room's one path: ``Screen._act``)."""
+        """Applies a move for this browser's seat (the room's one path: ``Screen.act``)."""
         screen, code, seat = await _screen_seat(self)
         if seat < 0:
-            return screen._no_seat()
-        return await screen._act(lambda db: service.apply_move(db, code, seat, move)[1])
+            return screen.no_seat()
+        return await screen.act(lambda db: service.apply_move(db, code, seat, move)[1])
 
     @rx.event
     async def answer_typed(self, form: dict):

@@ -1,0 +1,88 @@
+"""The device: what a browser tab is, before any room.
+
+:class:`Device` holds the tab's language (chosen, else the browser's), the seat and host
+secrets this device keeps in LocalStorage, the browser's language and origin noted at
+page load, and the last refusal shown on the page. The room screen
+(:class:`tablegames.state.room.Screen`) and the landing form
+(:class:`tablegames.state.landing.LandingForm`) are its substates: they read and write
+these vars as their own.
+"""
+
+from __future__ import annotations
+
+import json
+
+import reflex as rx
+
+from tablegames.engine import IllegalMove
+from tablegames.i18n import DEFAULT_LANG, LANGS, catalog, error_text, pick_lang
+from tablegames.rooms.service import RoomError
+
+# LocalStorage keys of this device's secrets, {code: secret} as JSON.
+SEATS_KEY = "tg_seats"
+HOSTS_KEY = "tg_hosts"
+
+
+class Device(rx.State):
+    """One browser tab's identity: language, secrets, browser facts, the last notice."""
+
+    lang: str = rx.LocalStorage("", name="tg_lang", sync=True)
+    seat_secrets: str = rx.LocalStorage("{}", name=SEATS_KEY)
+    host_secrets: str = rx.LocalStorage("{}", name=HOSTS_KEY)
+    notice: str = ""  # the last refusal, translated
+    # Noted from the request on page load: computed vars that read self.router directly
+    # would be recomputed and re-sent with every update of the room.
+    browser_lang: str = ""
+    origin: str = ""
+
+    # -- language ----------------------------------------------------------------------
+    @rx.var
+    def language(self) -> str:
+        """The language in use: chosen, else the browser's, else English."""
+        if self.lang in LANGS:
+            return self.lang
+        return self.browser_lang or DEFAULT_LANG
+
+    @rx.var
+    def tr(self) -> dict[str, str]:
+        """The message catalog of the language in use."""
+        return catalog(self.language)
+
+    @rx.event
+    def set_language(self, lang: str):
+        """Switches the language (kept on this device)."""
+        if lang in LANGS:
+            self.lang = lang
+
+    def _say(self, err: IllegalMove | RoomError) -> str:
+        """A refusal in this device's language."""
+        return error_text(self.language, err.code, err.params) or err.message
+
+    # -- secrets kept on this device ---------------------------------------------------
+    def _secrets(self, which: str) -> dict[str, str]:
+        """``{room code: secret}`` of ``"seat_secrets"`` or ``"host_secrets"``."""
+        try:
+            data = json.loads(getattr(self, which) or "{}")
+        except ValueError:
+            data = {}
+        return data if isinstance(data, dict) else {}
+
+    def _remember(self, which: str, code: str, secret: str) -> None:
+        data = self._secrets(which)
+        data[code] = secret
+        setattr(self, which, json.dumps(data))
+
+    # -- the request -------------------------------------------------------------------
+    def _note_browser(self) -> None:
+        self.browser_lang = pick_lang(self.router.headers.accept_language or "")
+        self.origin = self.router.url.origin or ""
+
+    def _client(self) -> tuple[str, str]:
+        """(client address, connection id) of this event, for the rate limits."""
+        session = self.router.session
+        return str(session.client_ip or "?"), str(session.session_id or session.client_token)
+
+    @rx.event
+    def open_landing(self):
+        """``/``: notes the browser's language."""
+        self._note_browser()

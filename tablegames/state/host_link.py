@@ -1,0 +1,31 @@
+"""The host's second-device link: a QR code of the table URL carrying the host secret."""
+
+from __future__ import annotations
+
+import os
+
+import reflex as rx
+import segno
+
+from tablegames.state.room import Screen
+
+
+class HostLink(Screen):
+    """On the host's table: shows or hides the QR code that reopens the table elsewhere."""
+
+    show_host_link: bool = False
+
+    @rx.var
+    def host_qr(self) -> str:
+        """For the host only: a QR code of the table URL carrying the host secret."""
+        secret = self._host_secret()
+        if not secret or self.role != "table" or not self.show_host_link:
+            return ""
+        base = os.environ.get("TG_PUBLIC_URL") or self.origin
+        url = f"{base.rstrip('/')}/table/{self.room_code}?host={secret}"
+        return segno.make(url, error="m").svg_data_uri(scale=6, border=2)
+
+    @rx.event
+    def toggle_host_link(self):
+        """Shows or hides the host QR code (to reopen the table on another device)."""
+        self.show_host_link = not self.show_host_link
