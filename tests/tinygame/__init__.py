@@ -1,4 +1,5 @@
-"""Duel: a game that exists only in the tests, added the way any game is added.
+"""Duel (engine name ``tiny``): a game that exists only in the tests, added the way any
+game is added.
 
 - ``tests/tinygame/engine.py``: its engine (the whole ``tablegames.engine.core.Game``
   contract), registered with ``tablegames.engine.register`` when this package is imported;
@@ -20,7 +21,7 @@ from pathlib import Path
 
 from tablegames import i18n
 
-from tests.tinygame import engine as engine  # noqa: F401 (registers "duel")
+from tests.tinygame import engine as engine  # noqa: F401 (registers "tiny")
 
 NAME = engine.NAME
 UI_MODULE = "tests.tinygame.ui"

@@ -1,4 +1,4 @@
-"""Duel, a two-player card game that exists only in the tests.
+"""Duel, a two-player card game that exists only in the tests (registered as ``tiny``).
 
 It proves that a game is its engine package, its folder of screens and one registry line:
 nothing of the app names it. Rules: the deck holds the cards 1 to 10; each player gets
@@ -7,7 +7,7 @@ card takes the trick (the lower one with the ``low_wins`` option) and its player
 next. When the hands are empty, whoever took the most tricks wins (both, in a tie).
 
 >>> from tablegames.engine import get_game
->>> duel = get_game("duel")
+>>> duel = get_game("tiny")
 >>> state = duel.new(["Ana", "Bia"], {"stack": {"hands": [[2, 9, 5], [7, 3, 8]]}})
 >>> duel.to_act(state), [m["card"] for m in duel.legal_moves(state, 0)]
 ((0,), [2, 5, 9])
@@ -32,15 +32,15 @@ from tablegames.engine.core import (GameBase, IllegalMove, Option, Result, check
 
 __all__ = ["Duel", "DuelState", "NAME", "DECK"]
 
-NAME = "duel"
+NAME = "tiny"
 DECK = tuple(range(1, 11))
 MOVE_KEYS = {"play": frozenset({"type", "card"})}
 EVENTS_SHOWN = 6  # the newest events a view carries
 
 OPTIONS: tuple[Option, ...] = (
-    Option(key="hand", kind="int", default=3, min=3, max=5, label="option.duel.hand"),
-    Option(key="low_wins", kind="bool", default=False, label="option.duel.low_wins",
-           value_label="option.duel.low_wins.", help="option.duel.low_wins_help"),
+    Option(key="hand", kind="int", default=3, min=3, max=5, label="option.tiny.hand"),
+    Option(key="low_wins", kind="bool", default=False, label="option.tiny.low_wins",
+           value_label="option.tiny.low_wins.", help="option.tiny.low_wins_help"),
     Option(key="stack", kind="custom", hidden=True, test_only=True),
 )
 

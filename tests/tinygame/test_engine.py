@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import tests.tinygame  # noqa: F401 (registers "duel")
+import tests.tinygame  # noqa: F401 (registers "tiny")
 from tablegames.engine import IllegalMove, get_game
 from tablegames.engine.core import Game, options_in_force, schema_defaults
 
-DUEL = get_game("duel")
+DUEL = get_game("tiny")
 STACK = {"hands": [[2, 9, 5], [7, 3, 8]]}
 
 
@@ -30,7 +30,7 @@ def test_duel_has_the_whole_contract():
     for name, member in vars(Game).items():
         if callable(member) and not name.startswith("_"):
             assert callable(getattr(DUEL, name)), name
-    assert DUEL.name == "duel" and DUEL.server_fields == frozenset()
+    assert DUEL.name == "tiny" and DUEL.server_fields == frozenset()
 
 
 def test_options_schema_defaults_validation_and_what_players_see():
@@ -46,9 +46,9 @@ def test_options_schema_defaults_validation_and_what_players_see():
     shown = [{k: o[k] for k in ("key", "label", "value", "value_label")}
              for o in options_in_force(DUEL, {"hand": 4, "low_wins": True, "stack": STACK})]
     assert shown == [
-        {"key": "hand", "label": "option.duel.hand", "value": 4, "value_label": ""},
-        {"key": "low_wins", "label": "option.duel.low_wins", "value": True,
-         "value_label": "option.duel.low_wins.true"},
+        {"key": "hand", "label": "option.tiny.hand", "value": 4, "value_label": ""},
+        {"key": "low_wins", "label": "option.tiny.low_wins", "value": True,
+         "value_label": "option.tiny.low_wins.true"},
     ]
     assert DUEL.player_range({}) == (2, 2) == DUEL.player_range({"hand": 5})
 

@@ -11,7 +11,7 @@ import json
 import pytest
 from sqlmodel import Session, SQLModel, create_engine, select
 
-import tests.tinygame  # noqa: F401 (registers "duel")
+import tests.tinygame  # noqa: F401 (registers "tiny")
 from tablegames.engine import IllegalMove
 from tablegames.rooms import service
 from tablegames.rooms.models import FinishedGame
@@ -32,7 +32,7 @@ def db(tmp_path):
 
 
 def seated(db, **options):
-    code, host = service.create_room(db, "duel", {"stack": STACK, **options})
+    code, host = service.create_room(db, "tiny", {"stack": STACK, **options})
     ana = service.join_room(db, code, "Ana")
     bia = service.join_room(db, code, "Bia")
     return code, host, ana, bia
@@ -40,8 +40,8 @@ def seated(db, **options):
 
 def test_create_join_start_play_finish(db):
     code, host, (ana, _), (bia, _) = seated(db)
-    assert service.room_info(db, code).game == "duel"
-    assert service.player_range("duel", {}) == (2, 2)
+    assert service.room_info(db, code).game == "tiny"
+    assert service.player_range("tiny", {}) == (2, 2)
     with pytest.raises(RoomError) as err:
         service.join_room(db, code, "Cid")
     assert err.value.code == "table_full"
@@ -66,7 +66,7 @@ def test_create_join_start_play_finish(db):
     info = service.room_info(db, code)
     assert info.status == "finished"
     done = db.exec(select(FinishedGame)).one()
-    assert done.game == "duel" and json.loads(done.winners_json) == [1]
+    assert done.game == "tiny" and json.loads(done.winners_json) == [1]
     assert json.loads(done.scores_json) == [1, 2]
     with pytest.raises(IllegalMove) as err:
         service.apply_move(db, code, ana, {"type": "play", "card": 5})
@@ -84,7 +84,7 @@ def test_a_stale_tap_and_bad_options_are_refused(db):
         service.apply_move(db, code, ana, {"type": "play", "card": 9}, expected_version=0)
     assert err.value.code == "stale"
     with pytest.raises(IllegalMove) as err:
-        service.create_room(db, "duel", {"hand": 9})
+        service.create_room(db, "tiny", {"hand": 9})
     assert err.value.code == "bad_option"
 
 

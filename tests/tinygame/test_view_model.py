@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-import tests.tinygame  # noqa: F401 (registers "duel" and its texts)
+import tests.tinygame  # noqa: F401 (registers "tiny" and its texts)
 from tablegames.engine import get_game
 from tests.tinygame.ui.view_model import build
 
-DUEL = get_game("duel")
+DUEL = get_game("tiny")
 STACK = {"hands": [[2, 9, 5], [7, 3, 8]]}
 
 
 def screen(state, me):
     view = DUEL.view(state, me if me >= 0 else None) if state is not None else None
-    return {"game": "duel", "me": me, "view": view, "to_act": list(DUEL.to_act(state)) if state else []}
+    return {"game": "tiny", "me": me, "view": view, "to_act": list(DUEL.to_act(state)) if state else []}
 
 
 def test_lobby_has_no_game_data():
@@ -26,7 +26,7 @@ def test_phone_on_turn_and_waiting():
     ana = build(screen(state, 0), "en")
     assert ana["my_turn"] and ana["status"] == "Your lead: play a card"
     assert [c["number"] for c in ana["hand"]] == [2, 5, 9] and all(c["tappable"] for c in ana["hand"])
-    assert ana["hand"][0]["id"] == "duel-card-2"
+    assert ana["hand"][0]["id"] == "tiny-card-2"
     assert ana["players"][0] == {"seat": 0, "name": "Ana", "me": True, "to_act": True, "score": "0 tricks",
                                  "detail": "3 cards in hand"}
     bia = build(screen(state, 1), "pt-BR")

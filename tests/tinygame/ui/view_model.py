@@ -26,14 +26,14 @@ def _to_act(screen: Mapping[str, Any], view: Mapping[str, Any]) -> list[int]:
 
 def _status(lang: str, view: Mapping[str, Any], names: Sequence[str], me: int, to_act: Sequence[int]) -> str:
     if view.get("phase") == "game_over":
-        return t(lang, "duel.status.over")
+        return t(lang, "tiny.status.over")
     if me >= 0 and me in to_act:
         trick = view.get("trick") or []
         if not trick:
-            return t(lang, "duel.status.lead")
-        return t(lang, "duel.status.answer", player=_name(names, trick[0]["seat"]),
+            return t(lang, "tiny.status.lead")
+        return t(lang, "tiny.status.answer", player=_name(names, trick[0]["seat"]),
                  number=number(lang, trick[0]["number"]))
-    return t(lang, "duel.status.waiting", player=_name(names, to_act[0] if to_act else None))
+    return t(lang, "tiny.status.waiting", player=_name(names, to_act[0] if to_act else None))
 
 
 def _game_over(lang: str, view: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any] | None:
@@ -45,9 +45,9 @@ def _game_over(lang: str, view: Mapping[str, Any], names: Sequence[str]) -> dict
     lines = []
     for seat in order:
         place = 1 + sum(1 for w in tricks if w > tricks[seat])
-        lines.append({"seat": seat, "place": t(lang, f"duel.place.{place}"), "name": _name(names, seat),
-                      "score": t(lang, "duel.tricks", count=tricks[seat]), "winner": seat in winners})
-    key = "duel.over.tie" if len(winners) > 1 else "duel.over.title"
+        lines.append({"seat": seat, "place": t(lang, f"tiny.place.{place}"), "name": _name(names, seat),
+                      "score": t(lang, "tiny.tricks", count=tricks[seat]), "winner": seat in winners})
+    key = "tiny.over.tie" if len(winners) > 1 else "tiny.over.title"
     return {"title": t(lang, key, winners=join_names(lang, [_name(names, s) for s in winners])),
             "lines": lines}
 
@@ -76,21 +76,21 @@ def build(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
     names = [p["name"] for p in view.get("players", [])]
     my_turn = me >= 0 and me in to_act
     players = [{"seat": p["seat"], "name": p["name"], "me": p["seat"] == me, "to_act": p["seat"] in to_act,
-                "score": t(lang, "duel.tricks", count=p["tricks"]),
-                "detail": t(lang, "duel.cards_left", count=p["cards"])}
+                "score": t(lang, "tiny.tricks", count=p["tricks"]),
+                "detail": t(lang, "tiny.cards_left", count=p["cards"])}
                for p in view.get("players", [])]
     trick = view.get("trick") or []
     return {
         "players": players,
         "status": _status(lang, view, names, me, to_act),
         "my_turn": my_turn,
-        "events": [event_text(lang, e, names, "duel") for e in view.get("events", [])],
+        "events": [event_text(lang, e, names, "tiny") for e in view.get("events", [])],
         "game_over": _game_over(lang, view, names),
-        "hand": [{"number": c, "label": number(lang, c), "id": f"duel-card-{c}", "tappable": my_turn}
+        "hand": [{"number": c, "label": number(lang, c), "id": f"tiny-card-{c}", "tappable": my_turn}
                  for c in view.get("hand", [])],
-        "hand_title": t(lang, "duel.your_hand") if view.get("hand") else "",
-        "trick": [t(lang, "duel.played", player=_name(names, p["seat"]), number=number(lang, p["number"]))
-                  for p in trick] or [t(lang, "duel.nothing_played")],
-        "trick_title": t(lang, "duel.on_table"),
-        "rule": t(lang, "duel.rule.low" if view.get("low_wins") else "duel.rule.high"),
+        "hand_title": t(lang, "tiny.your_hand") if view.get("hand") else "",
+        "trick": [t(lang, "tiny.played", player=_name(names, p["seat"]), number=number(lang, p["number"]))
+                  for p in trick] or [t(lang, "tiny.nothing_played")],
+        "trick_title": t(lang, "tiny.on_table"),
+        "rule": t(lang, "tiny.rule.low" if view.get("low_wins") else "tiny.rule.high"),
     }
