@@ -408,6 +408,11 @@ def js_var(expr: str, var_type: Any = Any, var_data: Any = None) -> Any:
     return Var(_js_expr=expr, _var_type=var_type, _var_data=var_data).guess_type()
 
 
+def js_expr(var: Any) -> str:
+    """The JavaScript expression a Var renders as (its ``_js_expr``)."""
+    return var._js_expr
+
+
 def var_data_of(*vars_: Any) -> Any:
     """The merged imports, hooks and state of these Vars (for :func:`js_var`), or None."""
     from reflex.vars.base import VarData

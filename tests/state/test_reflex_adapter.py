@@ -372,7 +372,8 @@ def test_shared_state_links():
 def test_js_var_renders_its_expression():
     with relies_on("Var(_js_expr=..., _var_type=..., _var_data=...) or VarData hooks"):
         v = rxa.js_var("window.__x", int)
-        assert str(v) == "window.__x" and v._var_type is int
+        assert str(v) == "window.__x" == rxa.js_expr(v) and v._var_type is int
+        assert rxa.js_expr(Screen.room_code) == str(Screen.room_code)
         assert str(v + 1) == "(window.__x + 1)"
         hook = "const TG_T = (globalThis.__TG_T ??= {});"
         table = rxa.js_var("TG_T", dict[str, str], rxa.var_data(hooks={hook: None})).to(dict[str, str])
