@@ -1,5 +1,6 @@
 """The options a table plays with, as every screen lists them (``screen["options_in_force"]``:
-each ``{"key", "label", "value", "value_label"}`` with i18n keys, from the engine's schema)."""
+each ``{"key", "label", "value", "value_label", "seat"}`` with i18n keys, from the engine's
+schema; a ``seat`` value is shown as that player's name)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,16 @@ import reflex as rx
 from tablegames.pages.common import S, tr, tr_with
 
 
+def _seat_name(seat: rx.Var) -> rx.Var:
+    """The name of the player at engine seat ``seat``."""
+    return (S["seats"].to(list[dict]).filter(lambda s: s["seat"].to(int) == seat.to(int))
+            .map(lambda s: s["name"].to(str)).join(""))
+
+
 def _line(option: rx.Var) -> rx.Component:
     named = option["value_label"].to(str) != ""
-    value = rx.cond(named, tr(option["value_label"].to(str)), option["value"].to_string())
+    value = rx.cond(named, tr(option["value_label"].to(str)),
+                    rx.cond(option["seat"].to(bool), _seat_name(option["value"]), option["value"].to_string()))
     return rx.el.li(tr_with("option.in_force", option=tr(option["label"].to(str)), value=value),
                     custom_attrs={"data-option": option["key"].to(str)})
 

@@ -9,7 +9,8 @@ import reflex as rx
 
 from tablegames import games
 from tablegames.components.timers import every, vibrate_on_turn
-from tablegames.pages.common import ME, VIEW, S, lang_switch, notice, tr, turn_flag
+from tablegames.components.players import player_chips
+from tablegames.pages.common import ME, VIEW, VM, S, lang_switch, notice, tr, turn_flag
 from tablegames.pages.options import options_in_force
 from tablegames.state import upkeep
 from tablegames.state.room import RoomShared, Screen
@@ -52,6 +53,7 @@ def phone_page() -> rx.Component:
                     rx.cond(VIEW,
                             rx.fragment(turn_flag(), game_screen()),
                             rx.vstack(rx.heading(tr("ui.seated"), size="5"), rx.text(tr("ui.waiting_host")),
+                                      rx.cond(VM["players"], player_chips(VM["players"], mini=True, id="seated")),
                                       options_in_force(), id="waiting")),
                 ),
             ),

@@ -33,6 +33,7 @@ from tablegames import games
 from tablegames.engine import IllegalMove
 from tablegames.i18n import event_text
 from tablegames.rooms import lifecycle, service
+from tablegames.rooms.cache import VersionedCache
 from tablegames.rooms.service import RoomError, normalize_code
 from tablegames.state import guard, upkeep
 from tablegames.state.db import run as db_run
@@ -517,11 +518,12 @@ HOST_ACTIONS = {"lock": lambda db, code, secret: lifecycle.set_locked(db, code, 
                 "start": service.start_game, "next_hand": service.next_hand, "rematch": service.rematch}
 
 
-# (code, seat, language) -> (version, what Screen.screen shows): Reflex asks for a screen
-# more than once per move (linked-state patching recomputes it), and a version never
-# changes. Only the newest version is kept: fewer long-lived objects for the GC to scan.
-_SCREENS: dict[tuple[str, int | None, str], tuple[int, dict[str, Any]]] = {}
+# (code, seat, language) -> what Screen.screen shows at one version: Reflex asks for a
+# screen more than once per move (linked-state patching recomputes it), and a version never
+# changes. The room layer's one cache rule: the newest version of a key, the least
+# recently stored key out first.
 SCREENS_KEPT = 5_000
+_SCREENS: VersionedCache[dict[str, Any]] = VersionedCache(SCREENS_KEPT)
 
 
 async def _screen_data(code: str, version: int, seat: int | None, lang: str) -> dict[str, Any] | None:
@@ -529,9 +531,9 @@ async def _screen_data(code: str, version: int, seat: int | None, lang: str) -> 
     ``lang``, as plain JSON types (None for an unknown room). Shared by every screen that
     shows the same seat in the same language: treat it as read-only."""
     key = (code, seat, lang)
-    cached = _SCREENS.get(key)
-    if cached is not None and cached[0] == version:
-        return cached[1]
+    cached = _SCREENS.get(key, version)
+    if cached is not None:
+        return cached
     data = service.screen_at(code, version, seat)
     if data is None:  # another worker made this version, or this process restarted
         try:
@@ -548,10 +550,7 @@ async def _screen_data(code: str, version: int, seat: int | None, lang: str) -> 
             data["hand_groups"] = _group_by_color(view.get("hand", []))
     data = json.loads(json.dumps(data))  # plain JSON types for the front end
     data["vm"] = json.loads(json.dumps(games.view_model(data, lang)))  # the game's own screen data
-    _SCREENS.pop(key, None)
-    if len(_SCREENS) >= SCREENS_KEPT:
-        del _SCREENS[next(iter(_SCREENS))]
-    _SCREENS[key] = (data["version"], data)
+    _SCREENS.put(key, data["version"], data)
     return data
 
 
