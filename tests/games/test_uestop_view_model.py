@@ -180,6 +180,7 @@ def test_cha_da_tarde_no_peeking_hides_the_categories_from_the_answerer_only():
     cid, ana, table = vm(state, CID), vm(state, ANA), vm(state, None)
     assert cid["categories_hidden"] and table["categories_hidden"] and not ana["categories_hidden"]
     assert cid["category_labels"] == ["Category 1", "Category 2", "Category 3", "Category 4"]
+    assert cid["answer_style"] == "all" and vm(raced(start()), BIA)["answer_style"] == "one"
     assert cid["category_suit"] == "red"
     assert cid["mandatory_choice"] is False and cid["can_skip"] is False
     state = play(state, (CID, {"type": "give_up"}, T0 + 3))

@@ -23,9 +23,10 @@ import json
 from typing import Any
 
 import reflex as rx
-from reflex.vars.base import Var, VarData
+from reflex.vars.base import Var
 
 from tablegames.engine.uestop.cards import NUMBER_LENGTH, SUITS, WORD_CARDS
+from tablegames.reflex_adapter import js_var, var_data, var_data_of
 
 __all__ = ["SUITS", "deck_back", "hidden_card", "number_card", "suit_mark", "victory_card",
            "won_card", "word_card"]
@@ -40,8 +41,8 @@ def _card_table() -> Var:
     table.update({cid: {"s": "", "n": str(n)} for cid, n in NUMBER_LENGTH.items()})
     literal = json.dumps(table, separators=(",", ":"))
     hook = f"const UES_CARDS = (globalThis.__UES_CARDS ??= {literal});"
-    return Var(_js_expr="UES_CARDS", _var_type=dict[str, dict[str, str]],
-               _var_data=VarData(hooks={hook: None})).to(dict[str, dict[str, str]])
+    return js_var("UES_CARDS", dict[str, dict[str, str]], var_data(hooks={hook: None})).to(
+        dict[str, dict[str, str]])
 
 
 _CARDS = _card_table()
@@ -140,7 +141,7 @@ def number_card(length: Var, label: Var | str, role: str = "letter", **props: An
     """A Number Card: the word length, big, with that many letter boxes."""
     role = _role(role)
     n = length.to(int)
-    boxes = Var(_js_expr=f"'▢'.repeat(Math.max(0, Math.min(12, {n})))", _var_type=str)
+    boxes = js_var(f"'▢'.repeat(Math.max(0, Math.min(12, {n})))", str, var_data_of(n))
     props.setdefault("custom_attrs", {})
     props["custom_attrs"] = {"data-length": n.to_string(), **props["custom_attrs"]}
     return rx.el.div(

@@ -1,9 +1,13 @@
 """UeStop! on the table screen: the Category Card and the Letter (or Number) Card large, the
-race (who slapped, in what order, by how much, and when each tap arrived), the answer
-with its automatic checks, the votes, everybody's won cards and the Victory Card.
+race (who slapped, in what order, by how much), the answer with its automatic checks, the
+votes, everybody's won cards and the Victory Card.
 
 The Mandatory Letter is not spelled out while players race unless the table turns the
 assist on (finding it is the game); once an answer is judged it is shown for the judges.
+
+Every sentence and row comes from the view model (``games/uestop/view_model.py``); the
+race's raw figures (tap and arrival times) sit in each row's details (a tooltip and the
+row's ``data-*``), not in columns of their own.
 """
 
 from __future__ import annotations
@@ -20,60 +24,51 @@ from tablegames.games.uestop.cards import (
     won_card,
     word_card,
 )
-from tablegames.pages.common import VIEW, S, as_list, as_players, online_dot, tr
-from tablegames.games.uestop.phone import checks_view, clock_probe, event_lines, trv
-from tablegames.state.room import Screen
+from tablegames.games.uestop.phone import (
+    LANG,
+    PHASE,
+    VM,
+    badges,
+    checks_view,
+    clock_probe,
+    event_lines,
+    vm_flag,
+    vm_list,
+    vm_text,
+)
 from tablegames.games.uestop.state import UeStopClock, UeStopUI
+from tablegames.pages.common import S, as_list, online_dot, tr
+from tablegames.state.room import Screen
 
-PLAYERS = as_players()
-PHASE = VIEW["phase"].to(str)
-RACE = VIEW["race"].to(dict)
-TAPS = as_list(RACE["taps"], dict)
-ANSWER = VIEW["answer"].to(dict)
-VOTES = VIEW["votes"].to(dict)
-LANG = Screen.language
 ASSIST = UeStopUI.assist
-ANSWERER = VIEW["answerer"].to(int)
-ANSWERER_NAME = PLAYERS[ANSWERER]["name"].to(str)
-CATS = VIEW["category_card"].to(dict)["categories"].to(list[dict[str, str]])
-LETTER_SHOWN = ASSIST | (PHASE == "judging")
+LETTER_SHOWN = ASSIST | vm_flag("judging")
 
 
 def player_chip(p: rx.Var) -> rx.Component:
     """A seat: name, points as won cards, opener / sits out / Action Card."""
     seat = p["seat"].to(int)
-    cls = rx.cond((PHASE == "answering") & (seat == ANSWERER), "tg-player ues-player tg-turn",
-                  "tg-player ues-player")
     return rx.box(
         rx.hstack(rx.text(p["name"].to(str), weight="bold", size="6"), online_dot(seat), align="center"),
         rx.hstack(
-            rx.text(p["points"].to_string(), class_name="ues-chip-points"),
+            rx.text(p["score"].to(str), class_name="ues-chip-points"),
             rx.flex(rx.foreach(p["won"].to(list[str]), won_card), wrap="wrap", spacing="1",
                     class_name="ues-won-row"),
-            align="center", spacing="2",
+            align="center", spacing="2", wrap="wrap",
         ),
-        rx.hstack(
-            rx.cond(p["opener"].to(bool), rx.badge("▶ ", tr("ui.uestop.opener"), size="2", color_scheme="amber")),
-            rx.cond(p["benched"].to(bool), rx.badge(tr("ui.uestop.benched"), size="2", color_scheme="red")),
-            rx.cond(p["action"].to(str) == "pular", rx.badge(tr("ui.uestop.action_pular"), size="2")),
-            rx.cond(p["action"].to(str) == "usado",
-                    rx.badge(tr("ui.uestop.action_usado"), size="2", color_scheme="gray")),
-            spacing="1", wrap="wrap",
-        ),
-        class_name=cls, id="ues-player-" + seat.to_string(),
+        rx.hstack(badges(p["badges"]), spacing="1", wrap="wrap"),
+        class_name=p["class_name"].to(str), id="ues-player-" + seat.to_string(),
         custom_attrs={"data-points": p["points"].to_string()},
     )
 
 
 def category_column() -> rx.Component:
     """The Category Card (face down on its suit while a Chá da Tarde answer is given)."""
-    card = VIEW["category_card"].to(dict)
     return rx.vstack(
         rx.text(tr("ui.uestop.category_card"), class_name="ues-label"),
         rx.cond(
-            VIEW["categories_hidden"].to(bool),
-            hidden_card(card["suit"].to(str), tr("ui.uestop.no_peeking"), role="category", id="ues-category"),
-            word_card(card, role="category", lang=LANG, id="ues-category"),
+            vm_flag("categories_hidden"),
+            hidden_card(VM["category_suit"].to(str), tr("ui.uestop.no_peeking"), role="category", id="ues-category"),
+            word_card(VM["category_card"].to(dict), role="category", lang=LANG, id="ues-category"),
         ),
         align="center", spacing="1",
     )
@@ -81,80 +76,69 @@ def category_column() -> rx.Component:
 
 def revealed_column() -> rx.Component:
     """The Letter/Number Card, shown at ``reveal_time`` (countdown before); else the deck."""
-    rev = VIEW["revealed"].to(dict)
+    mandatory_suit = VM["mandatory_suit"].to(str)
     return rx.vstack(
-        rx.text(rx.cond(VIEW["revealed"],
-                        rx.cond(rev["kind"].to(str) == "number", tr("ui.uestop.number_card"),
-                                tr("ui.uestop.letter_card")),
-                        tr("ui.uestop.deck")), class_name="ues-label"),
+        rx.text(vm_text("revealed_label"), class_name="ues-label"),
         rx.cond(
-            VIEW["revealed"],
+            VM["revealed"],
             rx.el.div(
-                rx.cond(rev["kind"].to(str) == "number",
-                        number_card(rev["length"], tr("ui.uestop.letters"), role="letter"),
-                        word_card(rev, role="letter", lang=LANG, mandatory_suit=VIEW["mandatory_suit"].to(str),
+                rx.cond(VM["revealed_kind"] == "number",
+                        number_card(VM["number_length"], tr("ui.uestop.letters"), role="letter"),
+                        word_card(VM["revealed"].to(dict), role="letter", lang=LANG, mandatory_suit=mandatory_suit,
                                   assist=ASSIST)),
                 # inside the reveal: hidden with the card until reveal_time
-                rx.cond(VIEW["mandatory_letter"] & LETTER_SHOWN,
+                rx.cond(VM["mandatory_letter"] & LETTER_SHOWN,
                         rx.hstack(rx.text(tr("ui.uestop.mandatory_letter"), size="4"),
-                                  suit_mark(VIEW["mandatory_suit"].to(str)),
-                                  rx.text(VIEW["mandatory_letter"].to(str), class_name="ues-mand-letter"),
+                                  suit_mark(mandatory_suit),
+                                  rx.text(vm_text("mandatory_letter"), class_name="ues-mand-letter"),
                                   align="center", justify="center", id="ues-mandatory")),
                 class_name="ues-reveal", id="ues-revealed",
-                custom_attrs={"data-ues-at": (VIEW["reveal_time"].to(float) * 1000).to_string()},
-                key=VIEW["reveal_time"].to_string(),
+                custom_attrs={"data-ues-at": vm_text("reveal_at")},
+                key=vm_text("reveal_key"),
             ),
-            deck_back(VIEW["deck_count"], role="letter", id="ues-deck"),
+            deck_back(VM["deck_count"], role="letter", id="ues-deck"),
         ),
         align="center", spacing="1",
     )
 
 
-def race_panel(compact: rx.Var | bool = False) -> rx.Component:
+def race_panel() -> rx.Component:
     """Who slapped, in finishing order (earliest tap on the server clock), with the margin
-    behind the winner and when each tap arrived (fairness: a later arrival can win)."""
-    winner = RACE["winner"]
+    behind the winner; each row's details say when the tap was made and when it arrived
+    (fairness: a later arrival can win)."""
+    race = VM["race"].to(dict)
 
     def row(tap: rx.Var) -> rx.Component:
         seat = tap["seat"].to(int)
-        late = tap["late"].to(bool)
-        place = rx.cond(late, "—", tap["place"].to_string())
+        flagged = tap["flagged"].to(bool)
         return rx.el.tr(
-            rx.el.td(place, class_name="ues-place"),
-            rx.el.td(PLAYERS[seat]["name"].to(str),
-                     rx.cond(tap["flagged"].to(bool),
-                             rx.el.span(" ⚑ ", tr("ui.uestop.flagged"), class_name="ues-flagged",
-                                        title=tr("ui.uestop.flagged_help"))),
+            rx.el.td(tap["place"].to(str), class_name="ues-place"),
+            rx.el.td(tap["name"].to(str),
+                     rx.cond(flagged, rx.el.span(" ⚑ ", tr("ui.uestop.flagged"), class_name="ues-flagged",
+                                                 title=tr("ui.uestop.flagged_help"))),
                      class_name="ues-race-name"),
-            rx.el.td(rx.cond(late, tr("ui.uestop.late"),
-                             rx.cond(tap["place"].to(int) == 1, "—", "+" + tap["margin_ms"].to_string() + " ms")),
-                     class_name="ues-margin"),
-            rx.el.td(tap["reaction_ms"].to_string(), " ms", class_name="ues-small"),
-            rx.el.td(tap["arrival_ms"].to_string(), " ms",
-                     rx.cond(tap["adjusted"].to(bool), " *", ""), class_name="ues-small"),
-            class_name=rx.cond(tap["place"].to(int) == 1, "ues-race-row ues-first", "ues-race-row"),
+            rx.el.td(tap["margin_text"].to(str), class_name="ues-margin"),
+            class_name=tap["class_name"].to(str), title=tap["details"].to(str),
             id="ues-tap-" + seat.to_string(),
-            custom_attrs={"data-seat": seat.to_string(), "data-place": tap["place"].to_string(),
-                          "data-margin": tap["margin_ms"].to_string(),
-                          "data-reaction": tap["reaction_ms"].to_string(),
-                          "data-arrival": tap["arrival_ms"].to_string(),
-                          "data-flagged": rx.cond(tap["flagged"].to(bool), "1", "0")},
+            custom_attrs={"data-seat": seat.to_string(), "data-place": tap["data_place"].to(str),
+                          "data-margin": tap["data_margin"].to(str),
+                          "data-reaction": tap["data_reaction"].to(str),
+                          "data-arrival": tap["data_arrival"].to(str),
+                          "data-flagged": rx.cond(flagged, "1", "0")},
         )
 
+    title_id = race["title_id"].to(str)
     return rx.box(
-        rx.cond(
-            winner.is_not_none(),
-            rx.text(PLAYERS[winner.to(int)]["name"].to(str), " ", tr("ui.uestop.won_race"),
-                    rx.cond(TAPS.length() > 1, " " + tr("ui.uestop.by") + " " + TAPS[1].to(dict)["margin_ms"].to_string()
-                            + " ms", ""),
-                    class_name="ues-race-title", id="ues-race-winner"),
-            rx.cond(TAPS.length() > 0,
-                    rx.text(tr("ui.uestop.deciding"), class_name="ues-race-title", id="ues-race-deciding"),
-                    rx.text(tr("ui.uestop.slap_now"), class_name="ues-race-title ues-slap-now", id="ues-slap-now"))),
-        rx.cond((TAPS.length() > 0) & ~compact, rx.el.table(
-            rx.el.thead(rx.el.tr(rx.el.th("#"), rx.el.th(tr("ui.player")), rx.el.th(tr("ui.uestop.margin")),
-                                 rx.el.th(tr("ui.uestop.reaction")), rx.el.th(tr("ui.uestop.arrived")))),
-            rx.el.tbody(rx.foreach(TAPS, row)),
+        rx.match(
+            title_id,
+            ("ues-race-winner", rx.text(race["title"].to(str), class_name="ues-race-title", id="ues-race-winner")),
+            ("ues-race-deciding", rx.text(race["title"].to(str), class_name="ues-race-title",
+                                          id="ues-race-deciding")),
+            rx.text(race["title"].to(str), class_name="ues-race-title ues-slap-now", id="ues-slap-now"),
+        ),
+        rx.cond(race["show_rows"].to(bool), rx.el.table(
+            rx.el.thead(rx.el.tr(rx.el.th("#"), rx.el.th(tr("ui.player")), rx.el.th(tr("ui.uestop.margin")))),
+            rx.el.tbody(rx.foreach(as_list(race["rows"], dict), row)),
             class_name="ues-race", id="ues-race")),
         class_name="ues-panel", id="ues-race-panel",
     )
@@ -162,75 +146,62 @@ def race_panel(compact: rx.Var | bool = False) -> rx.Component:
 
 def answer_panel() -> rx.Component:
     """The answer: typed texts per category with the automatic checks, or said aloud."""
-    texts = as_list(ANSWER["texts"], str)
-    checks = as_list(ANSWER["checks"], dict)
-
+    ans = VM["answer"].to(dict)
     return rx.box(
-        rx.text(ANSWERER_NAME, " — ", rx.cond(ANSWER["spoken"].to(bool), tr("ui.uestop.answer_spoken"),
-                                              tr("ui.uestop.answer_typed")), class_name="ues-panel-title"),
+        rx.text(ans["title"].to(str), class_name="ues-panel-title"),
         rx.cond(
-            ANSWER["spoken"].to(bool),
-            rx.cond(ANSWER["category"].is_not_none(),
-                    rx.hstack(rx.text((ANSWER["category"].to(int) + 1).to_string(), class_name="ues-cat-n"),
-                              rx.text(CATS[ANSWER["category"].to(int)].to(dict)[LANG].to(str), size="6"),
+            ans["spoken"].to(bool),
+            rx.cond(ans["category_text"],
+                    rx.hstack(rx.text(ans["category_n"].to(str), class_name="ues-cat-n"),
+                              rx.text(ans["category_text"].to(str), size="6"),
                               align="center", class_name="ues-answer-row", id="ues-spoken-category"),
                     rx.text(tr("ui.uestop.listen_table"), size="5", id="ues-spoken-any")),
-            rx.vstack(rx.foreach(texts, lambda text, i: rx.cond(
-                text,
-                rx.hstack(rx.text((i + 1).to_string(), class_name="ues-cat-n"),
-                          rx.text(text.to(str), class_name="ues-answer-text"),
-                          rx.text(CATS[i].to(dict)[LANG].to(str), size="2", class_name="ues-answer-cat"),
-                          align="center", class_name="ues-answer-row", id="ues-answer-" + i.to_string()))),
-                      spacing="1", width="100%"),
+            rx.vstack(rx.foreach(as_list(ans["lines"], dict), lambda ln: rx.hstack(
+                rx.text(ln["n"].to(str), class_name="ues-cat-n"),
+                rx.text(ln["text"].to(str), class_name="ues-answer-text"),
+                rx.text(ln["category"].to(str), size="2", class_name="ues-answer-cat"),
+                align="center", class_name="ues-answer-row", id="ues-answer-" + ln["index"].to_string())),
+                spacing="1", width="100%"),
         ),
-        rx.cond(ANSWER["skip"].is_not_none(), rx.text(tr("ui.uestop.skipped"), " ", (ANSWER["skip"].to(int) + 1).to_string(),
-                                        size="3")),
-        rx.cond(ANSWER["spoken"].to(bool) & ANSWER["mandatory"],
-                rx.text(tr("ui.uestop.mandatory_used_n"), ": ", ANSWER["mandatory"].to_string(), size="4")),
-        checks_view(checks, size="4"),
+        rx.cond(ans["skip_text"], rx.text(ans["skip_text"].to(str), size="3")),
+        rx.cond(ans["mandatory_text"], rx.text(ans["mandatory_text"].to(str), size="4")),
+        checks_view(ans["checks"], size="4"),
         class_name="ues-panel", id="ues-answer-panel",
     )
 
 
 def votes_panel() -> rx.Component:
     """The votes so far (who voted what); the majority decides."""
-    by_seat = as_list(VOTES["by_seat"], dict)
+    votes = VM["votes"].to(dict)
     return rx.box(
         rx.text(tr("ui.uestop.votes"), class_name="ues-panel-title"),
         rx.hstack(
-            rx.text("✔ ", VOTES["accept"].to_string(), class_name="ues-ok ues-vote-count", id="ues-votes-accept"),
-            rx.text("✘ ", VOTES["reject"].to_string(), class_name="ues-bad ues-vote-count", id="ues-votes-reject"),
-            rx.text("/ ", VOTES["voters"].to_string(), " ", tr("ui.uestop.voters"), size="4"),
+            rx.text(votes["accept_text"].to(str), class_name="ues-ok ues-vote-count", id="ues-votes-accept"),
+            rx.text(votes["reject_text"].to(str), class_name="ues-bad ues-vote-count", id="ues-votes-reject"),
+            rx.text(votes["voters_text"].to(str), size="4"),
             align="center", spacing="4",
         ),
-        rx.flex(rx.foreach(by_seat, lambda v: rx.badge(
-            PLAYERS[v["seat"].to(int)]["name"].to(str), " ", rx.cond(v["accept"].to(bool), "✔", "✘"),
-            color_scheme=rx.cond(v["accept"].to(bool), "grass", "red"), size="3")), wrap="wrap", spacing="2"),
+        rx.flex(rx.foreach(as_list(votes["by_seat"], dict), lambda v: rx.badge(
+            v["text"].to(str), color_scheme=v["color"].to(str), size="3")), wrap="wrap", spacing="2"),
         class_name="ues-panel", id="ues-votes",
     )
 
 
 def status_panel() -> rx.Component:
     """What the table waits for, by phase."""
-    opener = PLAYERS[VIEW["opener"].to(int)]["name"].to(str)
-    agreed = as_list(VIEW["discard_agree"], int)
     return rx.box(
         rx.match(
             PHASE,
             ("reading", rx.vstack(
                 rx.text(tr("ui.uestop.read_aloud"), class_name="ues-panel-title"),
-                rx.text(opener, " ", tr("ui.uestop.opens_next"), size="5", id="ues-status-opener"),
-                rx.cond(agreed.length() > 0, rx.text(agreed.length().to_string(), " / ",
-                                                     PLAYERS.length().to_string(), " ",
-                                                     tr("ui.uestop.discard_count"), size="3")),
+                rx.text(vm_text("opener_text"), size="5", id="ues-status-opener"),
+                rx.cond(VM["table_discard_text"], rx.text(vm_text("table_discard_text"), size="3")),
                 spacing="1")),
             ("answering", rx.vstack(
-                rx.text(ANSWERER_NAME, " ", tr("ui.uestop.answering_other"), class_name="ues-panel-title",
-                        id="ues-status-answering"),
+                rx.text(vm_text("listen_text_all"), class_name="ues-panel-title", id="ues-status-answering"),
                 rx.text(tr("ui.uestop.say_it"), size="4"),
                 spacing="1")),
-            ("penalty", rx.text(PLAYERS[VIEW["pending"].to(dict)["by"].to(int)]["name"].to(str), " ",
-                                tr("ui.uestop.penalty_choosing"), class_name="ues-panel-title")),
+            ("penalty", rx.text(vm_text("penalty_text"), class_name="ues-panel-title")),
             rx.fragment(),
         ),
         class_name="ues-panel", id="ues-status",
@@ -239,28 +210,20 @@ def status_panel() -> rx.Component:
 
 def last_round() -> rx.Component:
     """The last finished round, in one line (shown while the next one is read)."""
-    history = as_list(VIEW["history"], dict)
-    last = history[history.length() - 1].to(dict)
-    return rx.cond(
-        (PHASE == "reading") & (history.length() > 0),
-        rx.text(tr("ui.uestop.last_round"), ": ",
-                rx.cond(last["answerer"].is_not_none(), PLAYERS[last["answerer"].to(int)]["name"].to(str) + " — ", ""),
-                trv("ui.uestop.result.", last["result"]),
-                size="4", id="ues-last-round"),
-    )
+    return rx.cond(VM["last_round_text"], rx.text(vm_text("last_round_text"), size="4", id="ues-last-round"))
 
 
 def toolbar() -> rx.Component:
     """Round, mode, points to win; the Mandatory Letter assist toggle."""
     return rx.hstack(
-        rx.text(tr("ui.uestop.round"), " ", VIEW["round"].to_string(), size="5", weight="bold", id="ues-round"),
-        rx.badge(trv("ui.uestop.mode.", VIEW["mode"]), size="3"),
-        rx.text(tr("ui.uestop.to_win"), ": ", VIEW["target"].to_string(), size="4"),
+        rx.text(vm_text("round_text"), size="5", weight="bold", id="ues-round"),
+        rx.badge(vm_text("mode_text"), size="3"),
+        rx.text(vm_text("target_text"), size="4"),
         rx.spacer(),
         rx.button(rx.cond(ASSIST, "★ ", "☆ "), tr("ui.uestop.assist"), on_click=UeStopUI.toggle_assist,
                   variant=rx.cond(ASSIST, "solid", "outline"), size="2", id="ues-assist",
                   aria_pressed=rx.cond(ASSIST, "true", "false")),
-        width="100%", align="center", spacing="4",
+        width="100%", align="center", spacing="4", wrap="wrap",
     )
 
 
@@ -272,9 +235,9 @@ def board() -> rx.Component:
             category_column(),
             revealed_column(),
             rx.vstack(
-                rx.cond(VIEW["race"], race_panel(compact=PHASE == "judging")),
-                rx.cond(PHASE == "judging", rx.fragment(answer_panel(), votes_panel())),
-                rx.cond((PHASE != "judging") & (PHASE != "race"), status_panel()),
+                rx.cond(VM["race"], race_panel()),
+                rx.cond(vm_flag("judging"), rx.fragment(answer_panel(), votes_panel())),
+                rx.cond(~vm_flag("judging") & ~vm_flag("race_open"), status_panel()),
                 last_round(),
                 spacing="3", class_name="ues-side",
             ),
@@ -286,17 +249,14 @@ def board() -> rx.Component:
 
 def game_over() -> rx.Component:
     """The Victory Card for the winner; everybody's won cards; host: rematch."""
-    winners = as_list(VIEW["winners"], int)
-    victory = VIEW["victory"]
+    over = VM["game_over"].to(dict)
     return rx.flex(
-        rx.cond(victory.is_not_none(),
-                victory_card(PLAYERS[victory.to(int)]["name"].to(str), tr("ui.uestop.victory"), id="ues-victory"),
-                rx.text(tr("ui.uestop.tied"), " ",
-                        rx.foreach(winners, lambda w: rx.text(PLAYERS[w]["name"].to(str), " ★ ", as_="span")),
-                        size="6", id="ues-tied")),
+        rx.cond(over["victory_name"],
+                victory_card(over["victory_name"].to(str), tr("ui.uestop.victory"), id="ues-victory"),
+                rx.text(over["tied_text"].to(str), size="6", id="ues-tied")),
         rx.vstack(
-            rx.heading(tr("ui.game_over"), size="8", id="game-over"),
-            rx.text(as_list(VIEW["history"], dict).length().to_string(), " ", tr("ui.uestop.rounds_played"), size="4"),
+            rx.heading(over["title"].to(str), size="8", id="game-over"),
+            rx.text(over["rounds_text"].to(str), size="4"),
             rx.cond(S["is_host"], rx.button(tr("ui.rematch"), size="4", on_click=Screen.host("rematch", -1),
                                             id="rematch")),
             spacing="4", align="start",
@@ -309,11 +269,11 @@ def uestop_table() -> rx.Component:
     """The UeStop! table during a game."""
     return rx.vstack(
         clock_probe(),
-        rx.cond((PHASE == "race") & (TAPS.length() > 0),
+        rx.cond(vm_flag("race_open") & (VM["race_taps"].to(int) > 0),
                 every(1000, UeStopClock.watchdog)),
         rx.cond(PHASE == "game_over", game_over(), board()),
-        rx.flex(rx.foreach(PLAYERS, player_chip), wrap="wrap", spacing="3", justify="center", width="100%",
-                id="ues-players"),
+        rx.flex(rx.foreach(vm_list("players"), player_chip), wrap="wrap", spacing="3", justify="center",
+                width="100%", id="ues-players"),
         rx.vstack(event_lines("5"), class_name="tg-events", id="events"),
         spacing="4", width="100%", align="center", class_name="ues-table", id="ues-table",
     )

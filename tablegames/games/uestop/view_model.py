@@ -405,6 +405,7 @@ def build(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
         "reveal_at": "" if reveal_time is None else str(reveal_time * 1000),
         "reveal_key": "" if reveal_time is None else str(reveal_time),
         "number_length": view.get("number_length") or 0,
+        "answer_style": view.get("answer_style") or "",
         "deck_count": view.get("deck_count", 0),
         "mandatory_letter": view.get("mandatory_letter") or "",
         "mandatory_suit": view.get("mandatory_suit") or "",
