@@ -8,6 +8,8 @@ from tablegames.pages.landing import landing
 from tablegames.state import guard, upkeep
 from tablegames.state.landing import LandingForm
 
+games.import_ui()  # every game's states exist before the app starts (pages are built lazily)
+
 app = rx.App(
     head_components=[
         rx.el.link(rel="icon", href="/favicon.svg", type="image/svg+xml"),

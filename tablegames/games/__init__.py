@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-__all__ = ["GAMES", "GameUI", "game_ui", "names", "entries", "load", "view_model", "open_events",
+__all__ = ["GAMES", "GameUI", "game_ui", "names", "entries", "load", "view_model", "open_events", "import_ui",
            "EXTRA_GAMES_ENV", "TEST_MODE_ENV"]
 
 GAMES = ("uno", "upwords", "faces", "uestop")
@@ -151,6 +151,16 @@ def view_model(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
     ui = _entries().get(str(screen.get("game", "")))
     build = _builder(ui.view_model) if ui is not None and ui.view_model else None
     return build(screen, lang) if build is not None else {}
+
+
+def import_ui() -> None:
+    """Imports every game's screen and state modules (what an entry names), so that every
+    Reflex state of every game exists when the app starts (a backend-only worker never
+    builds the pages, yet handles their events)."""
+    for ui in entries():
+        for ref in (ui.phone, ui.table, ui.lobby, ui.form, *ui.on_open):
+            if ref:
+                importlib.import_module(ref.partition(":")[0])
 
 
 def open_events(game: str) -> list[Any]:

@@ -103,3 +103,16 @@ def test_every_real_game_module_registers_its_entry():
         module = __import__(f"tablegames.games.{name}", fromlist=["UI"])
         assert isinstance(module.UI, games.GameUI)
         assert get_game(name).name == name
+
+
+def test_the_app_imports_every_game_state_before_it_starts():
+    """A backend-only worker never builds the pages: the games' states must exist anyway."""
+    code = textwrap.dedent("""
+        import sys
+        import tablegames.tablegames  # noqa: F401
+        from reflex.state import State
+        from tablegames.state.room import Screen
+        names = {c.__name__ for c in State.get_substates()} | {c.__name__ for c in Screen.get_substates()}
+        assert {"UnoPicker", "UpwordsPhone", "UeStopUI", "HostLink"} <= names, names
+    """)
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
