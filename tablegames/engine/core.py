@@ -20,7 +20,7 @@ A whole game through the contract (UNO, two players, a seed):
 >>> uno.apply(state, 1 - seat, move)
 Traceback (most recent call last):
 ...
-tablegames.engine.core.IllegalMove: not_your_turn: It's Ana's turn, not Bia's.
+tablegames.engine.core.IllegalMove: not_your_turn: It is Ana's turn, not Bia's.
 >>> uno.system_moves(after), uno.deadline(after), uno.result(after)
 ([], None, None)
 >>> "hand" in uno.view(after, seat), "hand" in uno.view(after, None)

@@ -35,10 +35,6 @@ class VersionedCache(Generic[V]):
         entry = self._entries.get(key)
         return entry[1] if entry is not None and entry[0] == version else None
 
-    def latest(self, key: Hashable) -> tuple[int, V] | None:
-        """``(version, value)`` of the newest version held for ``key``."""
-        return self._entries.get(key)
-
     def put(self, key: Hashable, version: int, value: V) -> None:
         """Stores ``value`` for ``key`` at ``version`` (replacing any older version)."""
         self._entries.pop(key, None)

@@ -2,6 +2,16 @@
 
 Main game (3-5 players) and the Memory variation (2-4 players, option
 ``{"variant": "memory"}``). Rules and decisions: docs/faces-rules.md.
+
+>>> from tablegames.engine import get_game
+>>> faces = get_game("faces")
+>>> faces.player_range({"variant": "memory"}), faces.player_range({})
+((2, 4), (3, 5))
+>>> state = faces.new(["Ana", "Bia", "Cid"], {}, seed=2)
+>>> state.phase, faces.to_act(state)  # everyone chooses a card to pass (Ana and Bia hold a set)
+('passing', (0, 1, 2))
+>>> faces.legal_moves(state, 0)
+[{'type': 'stop'}]
 """
 
 from __future__ import annotations

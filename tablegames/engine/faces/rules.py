@@ -536,14 +536,18 @@ _MOVES = {
 }
 
 
-# The moves that show whose action the table waits for, by phase.
-WAITING_ON = {"passing": frozenset({"choose_pass"}), "stopping": frozenset({"stop"}),
-              "guessing": frozenset({"guess"}), "pick": frozenset({"pick"}),
-              "decide": frozenset({"end_turn", "flip"}), "flip": frozenset({"flip"})}
-
 
 def to_act(s: FacesState) -> tuple[int, ...]:
-    """The seats the table waits for (see ``WAITING_ON``); none once the game is over."""
-    kinds = WAITING_ON.get(s.phase, frozenset())
-    return tuple(p for p in range(len(s.players))
-                 if kinds and any(m["type"] in kinds for m in legal_moves(s, p)))
+    """The seats the table waits for: in a pass, whoever holds a set (to call STOP) or has
+    not chosen a card yet; after a STOP, whoever still holds a set; the guesser on turn;
+    in Memory, the player on turn. None once the game is over."""
+    if s.phase == "game_over":
+        return ()
+    if s.variant == "memory":
+        return (s.active,)
+    if s.phase in ("passing", "stopping"):
+        holding = {p for p in range(s.n) if sets_in(s.hands[p]) and p not in s.stops}
+        choosing = {p for p in range(s.n) if s.phase == "passing" and s.choices[p] is None
+                    and not sets_in(s.hands[p])}
+        return tuple(sorted(holding | choosing))
+    return (s.guessers[0],) if s.phase == "guessing" and s.guessers else ()

@@ -11,7 +11,6 @@ from tablegames.engine.core import IllegalMove, check_schema, freeze, load_schem
 from tablegames.engine.faces.cards import PLAYERS
 
 OPTIONS = load_schema(Path(__file__).with_name("options.json"))  # every table option, declared once
-VARIANTS = next(o.choices for o in OPTIONS if o.key == "variant")
 MAX_SEATS = max(hi for _, hi in PLAYERS.values())
 
 

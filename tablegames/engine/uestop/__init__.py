@@ -4,6 +4,24 @@ Four modes (option ``mode``): ``tome_lhe_tapao``, ``cha_da_tarde``, ``numerologi
 ``tudo_junto`` (Tudo Junto e Misturado). Content in ``cards.json``; rules in ``rules.py``;
 fair slap races in ``race.py`` and phone clock estimates in ``clock.py``. Decisions:
 ``docs/uestop-rules.md``.
+
+A race through the contract: the opener reveals, a player slaps, and the room settles the
+race at its deadline (a system move: no seat); time is an input.
+
+>>> from tablegames.engine import get_game
+>>> uestop = get_game("uestop")
+>>> state = uestop.new(["Ana", "Bia"], {"reveal_delay_ms": 0, "first": 0}, seed=3)
+>>> uestop.to_act(state)
+(0,)
+>>> state = uestop.apply(state, 0, {"type": "reveal"}, now=100.0)
+>>> uestop.to_act(state)  # both race
+(0, 1)
+>>> state = uestop.apply(state, 1, {"type": "slap"}, now=100.5)
+>>> uestop.system_moves(state), uestop.deadline(state)
+([{'type': 'settle'}], 100.75)
+>>> state = uestop.apply(state, None, {"type": "settle"}, now=100.75)
+>>> state.answerer, uestop.to_act(state)
+(1, (1,))
 """
 
 from __future__ import annotations

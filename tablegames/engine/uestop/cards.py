@@ -56,16 +56,6 @@ def is_word_card(card: str | None) -> bool:
     return card in WORD_CARDS
 
 
-def is_number_card(card: str | None) -> bool:
-    """A Number Card."""
-    return card in NUMBER_LENGTH
-
-
-def custom_ids(count: int) -> tuple[str, ...]:
-    """The ids of the first ``count`` customizable cards (option order)."""
-    return tuple(c.id for c in CUSTOM[:count])
-
-
 def categories_of(card: str, custom_categories: Sequence[Sequence[str]] = ()) -> tuple[dict[str, str], ...]:
     """The four categories of a Category/Letter card, each ``{"pt-BR": ..., "en": ...}``.
 

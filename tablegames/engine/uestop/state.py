@@ -11,12 +11,10 @@ from typing import Any, NamedTuple
 from tablegames.engine.core import IllegalMove, check_schema, load_schema, schema_defaults
 from tablegames.engine.uestop.cards import (
     ACTION_CARDS,
-    ALL_COMPONENTS,
     CATEGORIES_PER_CARD,
     CUSTOM,
     NUMBER_CARDS,
     WORD_CARDS,
-    is_number_card,
     is_word_card,
 )
 from tablegames.engine.uestop.text import clean, same_text
@@ -49,7 +47,6 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 8
 MAX_CATEGORY_LEN = 40
 MAX_ANSWER_LEN = 60
-PHASES = ("reading", "race", "answering", "judging", "penalty", "game_over")
 
 
 @dataclass(frozen=True)
@@ -131,13 +128,6 @@ class UeStopState:
         """Points by seat (one per card won)."""
         return tuple(len(w) for w in self.won)
 
-    @property
-    def round_kind(self) -> str | None:
-        """``"letter"`` or ``"number"`` once a card is revealed, else ``None``."""
-        if self.revealed is None:
-            return None
-        return "number" if is_number_card(self.revealed) else "letter"
-
     def components(self) -> list[str]:
         """Every component, wherever it is (for the conservation invariant)."""
         cards = list(self.deck) + list(self.discard) + list(self.box)
@@ -148,11 +138,6 @@ class UeStopState:
         if self.victory is not None:
             cards.append("victory")
         return cards
-
-
-def all_components() -> tuple[str, ...]:
-    """The 64 components of the box: 52 Category/Letter, 5 Number, 6 Action, 1 Victory."""
-    return ALL_COMPONENTS
 
 
 # -- options ----------------------------------------------------------------------------

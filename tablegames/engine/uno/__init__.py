@@ -1,4 +1,15 @@
-"""The UNO family (Classic, Plus, Masters of the Universe): one engine, three decks."""
+"""The UNO family (Classic, Plus, Masters of the Universe): one engine, three decks.
+
+>>> from tablegames.engine import get_game
+>>> uno = get_game("uno")
+>>> deal = {"hands": [["r1", "g2"], ["r7", "y3"]], "top": "r5"}
+>>> state = uno.new(["Ana", "Bia"], {"dealer": 1, "stack": deal}, seed=1)
+>>> uno.to_act(state), uno.view(state, 0)["hand"]
+((0,), ['r1', 'g2'])
+>>> state = uno.apply(state, 0, {"type": "play", "card": "r1"})
+>>> uno.to_act(state), state.top
+((1,), 'r1')
+"""
 
 from __future__ import annotations
 

@@ -12,7 +12,6 @@ from pathlib import Path
 from tablegames.engine.core import IllegalMove, check_schema, freeze, load_schema
 from tablegames.engine.uno.cards import (
     DEFAULT_HOUSE_RULES,
-    EDITIONS,
     HOUSE_RULES,
     MAX_CUSTOM,
     build_deck,

@@ -4,6 +4,19 @@
 dictionary: the shipped English list by default (loaded on first use), or any container
 of upper-case words given to the constructor (tests use small sets). The state never
 holds the dictionary, so states stay small and replay the same with the same list.
+
+>>> from tablegames.engine import get_game
+>>> upwords = get_game("upwords")
+>>> racks = {"racks": [list("CATSDOG"), list("EEEIIOU")]}
+>>> state = upwords.new(["Ana", "Bia"], {"first": 0, "stack": racks}, seed=1)
+>>> upwords.to_act(state)
+(0,)
+>>> cat = [[4, 4, "C"], [4, 5, "A"], [4, 6, "T"]]
+>>> upwords.preview(state, 0, cat)["score"]
+6
+>>> after = upwords.apply(state, 0, {"type": "place", "tiles": cat})
+>>> after.scores, upwords.to_act(after), upwords.view(after, 1)["rack"]
+((6, 0), (1,), ['E', 'E', 'E', 'I', 'I', 'O', 'U'])
 """
 
 from __future__ import annotations

@@ -31,7 +31,6 @@ MOVE_KEYS: dict[str, frozenset[str]] = {
     "pass": frozenset({"type"}),
     "challenge": frozenset({"type"}),
 }
-TURN_MOVES = ("place", "exchange", "pass")
 
 
 class _Table:

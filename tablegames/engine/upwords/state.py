@@ -70,10 +70,6 @@ class UpwordsState:
     winners: tuple[int, ...] = ()
     moves: int = 0
 
-    def square(self, row: int, col: int) -> str:
-        """The stack on square (row, col), bottom first."""
-        return self.board[row * SIZE + col]
-
 
 def _bad(name: str, why: str) -> IllegalMove:
     return IllegalMove("bad_option", f"Option {name!r}: {why}.", option=name)
