@@ -6,7 +6,7 @@ import reflex as rx
 
 from tablegames.games.uno.cards import color_swatch, uno_card
 from tablegames.pages.common import ME, VIEW, S, as_list, as_players, send, tr
-from tablegames.state.room import Screen
+from tablegames.games.uno.state import UnoPicker as Screen  # the room screen and UNO's colour picker
 
 CAN = as_list(VIEW["can"])
 PLAYABLE = as_list(VIEW["playable"])
