@@ -81,8 +81,8 @@ def _int(form: Mapping[str, Any], name: str, default: Any) -> Any:
 def options_from_form(game: str, form: Mapping[str, Any]) -> dict[str, Any]:
     """The options of ``game`` from the create form's fields (unknown games get none).
 
-    An option whose field is missing (it did not apply, so the form did not show it)
-    is left out: the engine's default holds.
+    An option whose field is missing (it did not apply, so the form did not show it) or
+    holds the option's default is left out: the engine's default holds.
     """
     if game not in _games():
         return {}
@@ -102,7 +102,9 @@ def options_from_form(game: str, form: Mapping[str, Any]) -> dict[str, Any]:
         else:
             options[o.key] = choice_value(o.choices, form[name])
     full = {**{o.key: o.default for o in shown}, **options}
-    options = {o.key: options[o.key] for o in shown if o.key in options and o.applies(full)}
+    # Only what the host changed: the engine fills in the defaults (and a table keeps them).
+    options = {o.key: options[o.key] for o in shown
+               if o.key in options and o.applies(full) and options[o.key] != o.default}
     ui = games.game_ui(game)
     if ui.parse_form:  # the game's own fields (options of kind "custom"), where they apply
         schema = {o.key: o for o in getattr(get_game(game), "options_schema", ()) or ()}

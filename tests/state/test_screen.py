@@ -99,15 +99,16 @@ def test_options_from_the_create_form():
             "house_text_2": "Everyone says hello", "house_rule_3": "none"}
     options = options_from_form("uno", form)
     assert options["edition"] == "plus" and options["target"] == 300 and options["scoring"] == "lowest"
-    assert options["two_player_rules"] is True and options["wd4_bluff"] is True
+    assert "two_player_rules" not in options and options["wd4_bluff"] is True  # only what changed
+    assert options_from_form("uno", {**form, "two_player_rules": ""})["two_player_rules"] is False
     assert "teams" not in options  # it applies to standard scoring only
     assert options["house_rules"] == ["song", {"kind": "free", "text": "Everyone says hello"}]
     assert "house_rules" not in options_from_form("uno", {**form, "edition": "classic"})  # Plus only
     assert options_from_form("uno", {"game": "uno"}) == {}  # a script's form: the defaults
     get_game("uno").check_options(options)
-    assert options_from_form("faces", {"game": "faces", "variant": "main", "pairs": "13"}) == {"variant": "main"}
+    assert options_from_form("faces", {"game": "faces", "variant": "main", "pairs": "13"}) == {}  # defaults
     assert options_from_form("faces", {"game": "faces", "variant": "memory", "pairs": "13"})["pairs"] == 13
     uestop = options_from_form("uestop", {"game": "uestop", "mode": "cha_da_tarde", "uestop_target": "3",
                                           "no_peeking": "on", "custom_1": "A\nB\n\nC\nD"})
-    assert uestop["target"] == 3 and uestop["custom_categories"] == [["A", "B", "C", "D"]]
+    assert uestop == {"mode": "cha_da_tarde", "target": 3, "custom_categories": [["A", "B", "C", "D"]]}
     assert options_from_form("nope", {"game": "nope"}) == {}
