@@ -148,10 +148,18 @@ def test_game_over_with_plural_points_in_both_languages():
         assert vm["players"][0]["score"] == points
         assert vm["scores"][0]["mark"] == "🏆" and vm["scores"][1]["mark"] == ""
         assert not vm["my_turn"] and vm["actions"] == []
+        assert vm["my_result"] == t_(lang, "ui.uno.your_place", place=second)
+    assert build(screen(s, 0), "en")["my_result"] == "You won!"
     table = build(screen(s, is_host=True), "en")
+    assert table["my_result"] == ""
     assert table["score_title"] == "Game over" and table["next_label"] == "Rematch"
     assert table["target_line"] == "First to 1 point wins."
     assert "Ana wins the game!" in table["events"]
+
+
+def t_(lang: str, key: str, **params) -> str:
+    from tablegames.i18n import t
+    return t(lang, key, **params)
 
 
 def t0(lang: str) -> str:
@@ -170,6 +178,8 @@ def test_hand_over_between_hands():
     assert [(r["name"], r["cards"], r["score"]) for r in vm["scores"]] == [
         ("Ana", "0 cards", "10 points"), ("Bia", "2 cards", "0 points")]
     assert vm["waiting"] == "Waiting for the host…"
+    assert vm["hand_line"] == "Ana wins the hand and scores 10 points!"
+    assert build(screen(s, 0), "pt-BR")["hand_line"] == "Ana vence a rodada e marca 10 pontos!"
     assert [p["to_act"] for p in vm["players"]] == [False, False]
 
 

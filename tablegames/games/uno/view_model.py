@@ -30,6 +30,8 @@ The shared keys (every game's view model has them): ``players``, ``status``,
 - ``reveal``: the challenged hand this challenger was shown, ``{"title", "cards"}`` or None.
 - ``scores``: between hands and at the end, rows ``{"seat", "name", "cards", "score",
   "winner"}``; ``score_title`` ("Hand over" / "Game over"); ``target_line``.
+- ``hand_line``: who won the last hand and its points (between hands and at the end);
+  ``my_result``: this phone's own place at the end ("You won!", "You finished 2nd.").
 - ``waiting``: the phone's line between hands; ``next_label``: the host's button.
 """
 
@@ -82,7 +84,7 @@ def _lobby(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
             "picker": {}, "reveal": None, "scores": [], "pending": "", "greyskull": "",
             "top": "", "top_name": "", "color": "", "color_line": "", "direction": "", "draw_pile": "",
             "hand_count": "", "hand_dense": False, "score_title": "", "target_line": "", "waiting": "",
-            "next_label": "", "edition": "", "color_name": "", "my_result": "",
+            "next_label": "", "hand_line": "", "edition": "", "color_name": "", "my_result": "",
             "labels": _labels(lang)}
 
 
@@ -138,10 +140,12 @@ def build(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
         "target_line": _target_line(lang, view),
         "waiting": t(lang, "ui.waiting_host") if phase != "play" else "",
         "next_label": "",
+        "hand_line": "",
         "my_result": _my_result(lang, view, me) if phase == "game_over" else "",
         "labels": _labels(lang),
     }
     if phase != "play":
+        out["hand_line"] = _hand_line(lang, view, names)
         out["scores"] = _scores(lang, view, winners)
         out["score_title"] = t(lang, "ui.game_over" if phase == "game_over" else "ui.hand_over")
         out["next_label"] = t(lang, "ui.rematch" if phase == "game_over" else "ui.next_hand")
@@ -247,6 +251,16 @@ def _target_line(lang: str, view: Mapping[str, Any]) -> str:
     target = int(options.get("target", 500))
     scoring = str(options.get("scoring", "standard"))
     return t(lang, f"ui.uno.target.{scoring}", count=target)
+
+
+def _hand_line(lang: str, view: Mapping[str, Any], names: Sequence[str]) -> str:
+    """Who won the last hand and what it scored: "Ana wins the hand and scores 44 points!"."""
+    history = view.get("history") or ()
+    if not history:
+        return ""
+    last = history[-1]
+    return event_text(lang, {"type": "hand_over", "winner": last.get("winner"), "gain": last.get("gain", 0)},
+                      names, "uno")
 
 
 def _scores(lang: str, view: Mapping[str, Any], winners: set[int]) -> list[dict[str, Any]]:

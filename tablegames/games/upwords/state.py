@@ -23,6 +23,8 @@ from typing import Any
 import reflex as rx
 
 from tablegames.engine import get_game
+from tablegames.games.upwords import view_model as vm
+from tablegames.games.upwords.view_model import SIZE, valid_draft
 from tablegames.i18n import error_text
 from tablegames.rooms import service
 from tablegames.rooms.service import RoomError
@@ -30,105 +32,11 @@ from tablegames.state.db import run as db_run
 from tablegames.state.room import Screen, _route_code, room_token
 
 GAME = "upwords"
-SIZE = 10
-RACK_SIZE = 7
 
 
 def _int(value: Any, default: int = -1) -> int:
     """An event argument as an int (anything else: ``default``)."""
     return value if isinstance(value, int) and not isinstance(value, bool) else default
-
-
-def _face(letter: str) -> str:
-    """A tile as printed ("Qu" for the Qu tile)."""
-    return "Qu" if letter == "Q" else letter
-
-
-def board_rows(view: dict[str, Any], overlay: dict[tuple[int, int], str], *,
-               gain: bool = False) -> list[list[dict[str, Any]]]:
-    """The board as rows of squares, ready to draw.
-
-    Args:
-        view: an Upwords view (``board``: 10 rows of ``{letter, height}``; ``last``).
-        overlay: tiles being placed, ``{(row, col): letter}``: drawn on top of the stack
-            (one tile higher) and marked ``new``.
-        gain: put the last play's score (``+5``) on its last tile (the table does).
-
-    Each square: ``id`` ("r-c"), ``r``, ``c``, ``t`` (the top tile as printed, "" when
-    empty), ``h`` (stack height, the new tile included), ``new``, ``last`` (a tile of the
-    last play), ``gain`` (text or ""), ``cls`` (CSS classes: height, centre, new, last).
-    """
-    last = view.get("last") or {}
-    last_cells: set[tuple[int, int]] = set()
-    if last and not last.get("withdrawn"):
-        last_cells = {(int(r), int(c)) for r, c, _ in last.get("tiles") or ()}
-    gain_cell = max(last_cells) if gain and last_cells else None
-    rows = []
-    for r, row in enumerate(view.get("board") or ()):
-        out = []
-        for c, square in enumerate(row):
-            letter, height = square.get("letter", ""), int(square.get("height", 0))
-            new = (r, c) in overlay
-            if new:
-                letter, height = overlay[(r, c)], height + 1
-            is_last = (r, c) in last_cells and not new
-            cls = ["uw-sq", f"uw-h{min(height, 5)}" if height else "uw-empty"]
-            if height > 5:
-                cls.append("uw-over")
-            if r in (4, 5) and c in (4, 5):
-                cls.append("uw-centre")
-            if letter == "Q":
-                cls.append("uw-qu")
-            if new:
-                cls.append("uw-new")
-            if is_last:
-                cls.append("uw-last")
-            out.append({
-                "id": f"{r}-{c}", "r": r, "c": c, "t": _face(letter), "h": height,
-                "new": new, "last": is_last,
-                "gain": f"+{last.get('score', 0)}" if (r, c) == gain_cell else "",
-                "cls": " ".join(cls),
-            })
-        rows.append(out)
-    return rows
-
-
-def final_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
-    """Standings once the game is over: ``[{seat, name, score, left, penalty, winner}]``,
-    best score first ([] while playing)."""
-    final = view.get("final") or {}
-    if view.get("phase") != "game_over" or not final:
-        return []
-    winners = set(view.get("winners") or ())
-    rows = [{"seat": p["seat"], "name": p["name"], "score": p["score"],
-             "left": (final.get("left") or {}).get(str(p["seat"]), 0),
-             "penalty": (final.get("penalties") or {}).get(str(p["seat"]), 0),
-             "winner": p["seat"] in winners}
-            for p in view.get("players") or ()]
-    return sorted(rows, key=lambda row: -row["score"])
-
-
-def valid_draft(draft: list[list[Any]], rack: list[str]) -> list[tuple[int, str, int, int]]:
-    """The entries of a phone's draft that still fit its rack and the board geometry.
-
-    An entry is ``[rack_index, letter, row, col]``; it is kept while that rack slot still
-    holds that letter (a play, an exchange or a won challenge changes the rack), each
-    slot and square is used once, and at most 7 tiles.
-    """
-    out: list[tuple[int, str, int, int]] = []
-    slots: set[int] = set()
-    squares: set[tuple[int, int]] = set()
-    for item in draft or ():
-        try:
-            i, letter, r, c = int(item[0]), str(item[1]), int(item[2]), int(item[3])
-        except (TypeError, ValueError, IndexError):
-            continue
-        if (0 <= i < len(rack) and rack[i] == letter and i not in slots
-                and 0 <= r < SIZE and 0 <= c < SIZE and (r, c) not in squares):
-            out.append((i, letter, r, c))
-            slots.add(i)
-            squares.add((r, c))
-    return out[:RACK_SIZE]
 
 
 class UpwordsDraft(rx.SharedState):
@@ -164,9 +72,9 @@ class UpwordsTable(rx.State):
 
     @rx.var
     async def table(self) -> dict[str, Any]:
-        """``{"board": rows, "live": how many tiles the player on turn has put down,
-        "final": standings, "empty": no tile on the board}`` (see :func:`board_rows`,
-        :func:`final_rows`); empty off an Upwords table."""
+        """``{"board": rows with the live tiles on them, "live": "Ana is placing 3 tiles…"
+        ("" none), "count": how many}`` (see ``view_model.board_rows``, ``live_line``);
+        empty off an Upwords table."""
         screen = await self.get_state(Screen)
         data = await screen.screen
         draft = await self.get_state(UpwordsDraft)
@@ -175,11 +83,13 @@ class UpwordsTable(rx.State):
         if screen.role != "table" or data.get("game") != GAME or not view:
             return {}
         overlay: dict[tuple[int, int], str] = {}
-        if seat == view.get("turn") and version == data.get("version") and view.get("phase") == "play":
+        turn = view.get("turn")
+        if seat == turn and version == data.get("version") and view.get("phase") == "play":
             overlay = {(int(r), int(c)): str(x) for r, c, x in tiles}
-        return {"board": board_rows(view, overlay, gain=True), "live": len(overlay),
-                "final": final_rows(view),
-                "empty": not any(sq.get("height") for row in view.get("board") or () for sq in row)}
+        players = view.get("players") or ()
+        name = next((str(p["name"]) for p in players if p["seat"] == turn), "")
+        return {"board": vm.board_rows(view, overlay, gain=True), "count": len(overlay),
+                "live": vm.live_line(screen.language, name, len(overlay))}
 
 
 class UpwordsPhone(rx.State):
@@ -198,9 +108,8 @@ class UpwordsPhone(rx.State):
     async def pad(self) -> dict[str, Any]:
         """The phone's board (with its draft), rack and the preview of the draft.
 
-        ``{"board": rows, "rack": [{i, t, letter, used, sel, cls}], "count": tiles placed,
-        "words": [{word, score}], "score", "bonus", "error": translated text or "",
-        "ok": a legal placement}``; empty off an Upwords phone with a seat.
+        See ``view_model.pad``: ``{"board", "rack", "count", "words", "score", "score_line",
+        "bonus", "error", "ok", "hint"}``; empty off an Upwords phone with a seat.
         """
         screen = await self.get_state(Screen)
         data = await screen.screen
@@ -214,36 +123,21 @@ class UpwordsPhone(rx.State):
         rack = list(view["rack"])
         entries = valid_draft(draft, rack)
         used = {i for i, _, _, _ in entries}
-        overlay = {(r, c): letter for _, letter, r, c in entries}
-        if order_of != "".join(rack) or sorted(order) != list(range(len(rack))):
+        if order_of != "".join(rack):
             order = list(range(len(rack)))
-        tiles = []
-        for i in order:
-            cls = ["uw-rack-tile"]
-            if i in used:
-                cls.append("uw-used")
-            elif i == selected:
-                cls.append("uw-sel")
-            if exchanging and i not in used:
-                cls.append("uw-pick")
-            tiles.append({"i": i, "t": _face(rack[i]), "letter": rack[i], "used": i in used,
-                          "sel": i == selected and i not in used, "cls": " ".join(cls)})
-        out: dict[str, Any] = {"board": board_rows(view, overlay), "rack": tiles,
-                               "count": len(entries), "final": final_rows(view),
-                               "words": [], "score": 0, "bonus": 0,
-                               "error": "", "ok": False}
+        tiles = vm.rack_tiles(rack, order, used, selected, exchanging)
+        my_turn = bool((data.get("vm") or {}).get("my_turn"))
+        preview, error = None, ""
         if entries:
             try:
                 code = screen.room_code
                 state, _ = await db_run(lambda db: service.current_state(db, code))
-                p = get_game(GAME).preview(state, seat, [[r, c, letter] for _, letter, r, c in entries])
+                preview = get_game(GAME).preview(state, seat, [[r, c, letter] for _, letter, r, c in entries])
             except RoomError:
-                return out
-            err = p.get("error")
-            out.update(words=[{"word": w["word"], "score": w["score"]} for w in p["words"]],
-                       score=p["score"], bonus=p["bonus"], ok=err is None,
-                       error=error_text(screen.language, err["code"], err.get("params")) if err else "")
-        return out
+                preview = None
+            err = (preview or {}).get("error")
+            error = error_text(screen.language, err["code"], err.get("params")) if err else ""
+        return vm.pad(screen.language, view, tiles, entries, preview, error, my_turn)
 
     # -- helpers -------------------------------------------------------------------------
     async def _seat_view(self) -> tuple[Screen, dict[str, Any] | None, int]:

@@ -9,16 +9,22 @@ from __future__ import annotations
 
 import reflex as rx
 
+from tablegames.components.events import event_list
 from tablegames.games.upwords.board import legend, upwords_board
-from tablegames.pages.common import VIEW, S, as_list, as_players, online_dot, tr
-from tablegames.state.room import Screen
 from tablegames.games.upwords.state import UpwordsTable
+from tablegames.pages.common import S, online_dot
+from tablegames.state.room import Screen
 
-PLAYERS = as_players()
-TABLE = UpwordsTable.table
-LAST = VIEW["last"].to(dict)
-TURN = VIEW["turn"].to(int)
-PLAYING = VIEW["phase"].to(str) != "game_over"
+VM = S["vm"].to(dict)  # this screen's Upwords view model
+LABELS = VM["labels"].to(dict)
+TABLE = UpwordsTable.table  # the board with the live tiles of the player on turn
+LAST = VM["last"].to(dict)
+PLAYING = VM["playing"].to(bool)
+
+
+def label(name: str) -> rx.Var:
+    """A title's text from the view model."""
+    return LABELS[name].to(str)
 
 
 def player_row(p: rx.Var) -> rx.Component:
@@ -29,33 +35,31 @@ def player_row(p: rx.Var) -> rx.Component:
             rx.text(p["name"].to(str), weight="bold", size="6", class_name="uw-pname"),
             online_dot(seat),
             rx.spacer(),
-            rx.text(p["score"].to(str), class_name="uw-score", id="score-" + seat.to(str)),
+            rx.text(p["score_value"].to(str), class_name="uw-score", id="score-" + seat.to(str),
+                    custom_attrs={"aria-label": p["score"].to(str)}),
             align="center", width="100%",
         ),
         rx.hstack(
-            rx.text(tr("ui.upwords.rack_tiles"), ": ", p["tiles"].to(str), size="3"),
-            rx.cond(p["loses_turn"].to(bool),
-                    rx.badge(tr("ui.upwords.loses_turn"), color_scheme="orange", size="2")),
+            rx.text(p["detail"].to(str), size="3"),
+            rx.foreach(p["badges"].to(list[str]), lambda b: rx.badge(b, color_scheme="orange", size="2")),
             align="center",
         ),
-        class_name=rx.cond(PLAYING & (seat == TURN), "tg-player tg-turn uw-player", "tg-player uw-player"),
+        class_name=rx.cond(p["to_act"].to(bool), "tg-player tg-turn uw-player", "tg-player uw-player"),
         id="uw-player-" + seat.to(str),
-        custom_attrs={"data-score": p["score"].to(str), "data-tiles": p["tiles"].to(str)},
+        custom_attrs={"data-score": p["score_value"].to(str), "data-tiles": p["tiles"].to(str)},
     )
 
 
 def turn_banner() -> rx.Component:
     """Whose turn; how many tiles they have put down so far (live)."""
-    name = PLAYERS[TURN]["name"].to(str)
     return rx.cond(
         PLAYING,
         rx.vstack(
-            rx.text(tr("ui.turn_of"), " ", rx.el.strong(name), class_name="uw-turn-line", id="uw-turn"),
-            rx.cond(VIEW["phase"].to(str) == "ending",
-                    rx.text(tr("ui.upwords.ending"), size="4", class_name="uw-warn", id="uw-ending")),
-            rx.cond(TABLE["live"].to(int) > 0,
-                    rx.text("✚ ", name, " ", tr("ui.upwords.is_placing"), " (", TABLE["live"].to(str), ")",
-                            size="5", class_name="uw-live", id="uw-live")),
+            rx.text(VM["status"].to(str), class_name="uw-turn-line", id="uw-turn"),
+            rx.cond(VM["ending"].to(str) != "",
+                    rx.text(VM["ending"].to(str), size="4", class_name="uw-warn", id="uw-ending")),
+            rx.cond(TABLE["live"].to(str) != "",
+                    rx.text(TABLE["live"].to(str), size="5", class_name="uw-live", id="uw-live")),
             spacing="1", width="100%",
         ),
     )
@@ -64,62 +68,58 @@ def turn_banner() -> rx.Component:
 def last_play() -> rx.Component:
     """The last play: who, the words with their scores, the total; challenge window."""
     return rx.box(
-        rx.text(tr("ui.upwords.last_play"), size="3", class_name="uw-label"),
+        rx.text(label("last_play"), size="3", class_name="uw-label"),
         rx.cond(
-            VIEW["last"],
+            VM["last"],
             rx.vstack(
                 rx.hstack(
-                    rx.text(PLAYERS[LAST["seat"].to(int)]["name"].to(str), weight="bold", size="6"),
+                    rx.text(LAST["name"].to(str), weight="bold", size="6"),
                     rx.spacer(),
-                    rx.text(
-                        rx.cond(LAST["withdrawn"].to(bool), "0", "+" + LAST["score"].to(str)),
-                        class_name="uw-last-score", id="uw-last-score",
-                        custom_attrs={"data-score": LAST["score"].to(str)},
-                    ),
+                    rx.text(LAST["gain"].to(str), class_name="uw-last-score", id="uw-last-score",
+                            custom_attrs={"data-score": LAST["score"].to(str)}),
                     width="100%", align="center",
                 ),
                 rx.flex(
                     rx.foreach(LAST["words"].to(list[dict]), lambda w: rx.box(
                         rx.text(w["word"].to(str), class_name="uw-word"),
                         rx.text(w["score"].to(str), class_name="uw-word-score"),
-                        class_name=rx.cond(LAST["withdrawn"].to(bool), "uw-word-chip uw-struck", "uw-word-chip"),
+                        class_name=rx.cond(LAST["withdrawn"].to(str) != "", "uw-word-chip uw-struck", "uw-word-chip"),
                     )),
                     wrap="wrap", spacing="2",
                 ),
-                rx.cond(LAST["bonus"].to(int) > 0, rx.text(tr("ui.upwords.bonus"), size="3")),
-                rx.cond(LAST["withdrawn"].to(bool),
-                        rx.text(tr("ui.upwords.withdrawn"), size="4", class_name="uw-warn", id="uw-withdrawn")),
-                rx.cond(LAST["open"].to(bool),
-                        rx.text("⚖ ", tr("ui.upwords.challenge_open"), size="3", id="uw-challenge-open")),
+                rx.cond(LAST["bonus"].to(str) != "", rx.text(LAST["bonus"].to(str), size="3")),
+                rx.cond(LAST["withdrawn"].to(str) != "",
+                        rx.text(LAST["withdrawn"].to(str), size="4", class_name="uw-warn", id="uw-withdrawn")),
+                rx.cond(LAST["open"].to(str) != "",
+                        rx.text(LAST["open"].to(str), size="3", id="uw-challenge-open")),
                 spacing="2", width="100%",
             ),
-            rx.text(rx.cond(TABLE["empty"].to(bool), tr("ui.upwords.no_play_yet"), tr("ui.upwords.no_play")),
-                    size="4"),
+            rx.text(VM["no_play"].to(str), size="4"),
         ),
         class_name="uw-panel", id="uw-last",
     )
 
 
 def standings() -> rx.Component:
-    """Final scores: tiles left and their penalty, winners; the host may start a rematch."""
+    """Final scores: the winner, tiles left and their penalty; the host may start a rematch."""
     return rx.vstack(
-        rx.heading(tr("ui.game_over"), size="8", id="game-over"),
+        rx.heading(VM["game_over"].to(dict)["title"].to(str), size="8", id="game-over"),
         rx.el.table(
-            rx.el.thead(rx.el.tr(rx.el.th(tr("ui.player")), rx.el.th(tr("ui.upwords.tiles_left")),
-                                 rx.el.th(tr("ui.upwords.penalty")), rx.el.th(tr("ui.points")))),
-            rx.el.tbody(rx.foreach(TABLE["final"].to(list[dict]), lambda row: rx.el.tr(
+            rx.el.thead(rx.el.tr(rx.el.th(label("player")), rx.el.th(label("tiles_left")),
+                                 rx.el.th(label("penalty")), rx.el.th(label("points")))),
+            rx.el.tbody(rx.foreach(VM["standings"].to(list[dict]), lambda row: rx.el.tr(
                 rx.el.td(rx.text(row["name"].to(str), weight="bold"),
                          rx.cond(row["winner"].to(bool),
-                                 rx.badge("★ ", tr("ui.upwords.winner"), color_scheme="amber", size="2"))),
+                                 rx.badge("★ ", label("winner"), color_scheme="amber", size="2"))),
                 rx.el.td(row["left"].to(str)),
-                rx.el.td("−", row["penalty"].to(str)),
+                rx.el.td(row["penalty"].to(str)),
                 rx.el.td(row["score"].to(str), class_name="uw-final-score"),
                 id="final-" + row["seat"].to(str),
             ))),
             class_name="tg-scores", id="scores",
         ),
         rx.cond(S["is_host"],
-                rx.button(tr("ui.rematch"), size="4", on_click=Screen.host("rematch", -1), id="rematch")),
+                rx.button(label("rematch"), size="4", on_click=Screen.host("rematch", -1), id="rematch")),
         spacing="4", align="center", class_name="uw-panel",
     )
 
@@ -129,17 +129,11 @@ def side() -> rx.Component:
         turn_banner(),
         rx.cond(~PLAYING, standings()),
         last_play(),
-        rx.vstack(rx.foreach(PLAYERS, player_row), spacing="2", width="100%", id="uw-players"),
-        rx.hstack(
-            rx.text(tr("ui.upwords.bag"), size="5"),
-            rx.text(VIEW["bag"].to(str), class_name="uw-bag-count"),
-            rx.text(tr("ui.upwords.tiles_word"), size="4"),
-            align="center", spacing="2", id="uw-bag", custom_attrs={"data-count": VIEW["bag"].to(str)},
-        ),
-        rx.text(rx.cond(VIEW["options"].to(dict)["words"].to(str) == "auto", tr("ui.upwords.mode_auto"),
-                        tr("ui.upwords.mode_challenge")), size="2", class_name="uw-mode"),
-        rx.vstack(rx.foreach(as_list(S["event_lines"]), lambda line: rx.text(line, size="4")),
-                  class_name="tg-events uw-events", id="events"),
+        rx.vstack(rx.foreach(VM["players"].to(list[dict]), player_row), spacing="2", width="100%", id="uw-players"),
+        rx.text(VM["bag"].to(str), size="5", id="uw-bag", class_name="uw-bag-line",
+                custom_attrs={"data-count": VM["bag_count"].to(str)}),
+        rx.text(VM["mode"].to(str), size="2", class_name="uw-mode"),
+        event_list(VM["events"], id="events"),
         spacing="4", class_name="uw-side",
     )
 
@@ -149,7 +143,7 @@ def upwords_table() -> rx.Component:
     return rx.flex(
         rx.vstack(
             upwords_board(TABLE["board"], size="table", id_prefix="tsq-", id="uw-board"),
-            legend(tr("ui.upwords.legend_new"), tr("ui.upwords.legend_last"), tr("ui.upwords.legend_height")),
+            legend(label("legend_new"), label("legend_last"), label("legend_height")),
             align="center", spacing="3",
         ),
         side(),
