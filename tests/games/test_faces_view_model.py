@@ -114,7 +114,8 @@ def test_the_table_sentences_and_plural_forms():
     assert en["pile_text"] == "Draw pile: 3 cards"
     assert [d["on"] for d in en["dots"]] == [True, False, False]
     ana = en["players"][0]
-    assert ana["score"] == "0 cards won" and ana["detail"] == "4 cards in hand"
+    assert ana["score"] == "0 cards won" and ana["in_hand"] == "4 cards in hand"
+    assert ana["detail"] == "oldest · ✓ ready"
     assert pt["players"][0]["score"] == "0 carta ganha"  # CLDR: 0 is "one" in Portuguese
     assert {"text": "oldest", "kind": "oldest"} in ana["badges"]
     assert {"text": "✓ ready", "kind": "ready"} in ana["badges"]

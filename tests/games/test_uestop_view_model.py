@@ -167,7 +167,8 @@ def test_a_spoken_answer_wins_the_game_and_the_victory_card():
     assert over["victory_name"] == "Bia" and over["tied_text"] == ""
     assert over["rounds_text"] == "2 rounds played"
     assert [(ln["place"], ln["name"], ln["score"], ln["winner"]) for ln in over["lines"]] == [
-        ("1", "Bia", "2 cards", True), ("2", "Ana", "0 cards", False), ("2", "Cid", "0 cards", False)]
+        ("1st", "Bia", "2 cards", True), ("2nd", "Ana", "0 cards", False), ("2nd", "Cid", "0 cards", False)]
+    assert ana["game_over"]["lines"][1]["place"] == "2º"
     assert bia["you_win"] and not ana["you_win"]
     assert ana["game_over"]["lines"][0]["text"] == "Bia: 2 cartas ★"
     assert not any(vm_["my_turn"] for vm_ in (table, bia, ana))

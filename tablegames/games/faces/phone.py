@@ -21,10 +21,10 @@ from __future__ import annotations
 import reflex as rx
 from reflex.vars.base import Var
 
+from tablegames.components.players import player_chips
 from tablegames.games.faces.art import face_card, face_url
 from tablegames.games.faces.table import (
     PHASE,
-    PLAYERS,
     VM,
     event_lines,
     game_over_panel,
@@ -197,27 +197,9 @@ def guessing() -> rx.Component:
     )
 
 
-def mini_chip(p: Var) -> rx.Component:
-    """A seat at a glance: name, cards won, badges; whose turn, which one is you."""
-    return rx.box(
-        rx.text(p["name"].to(str), weight="bold", size="2"),
-        rx.text(p["score"].to(str), size="2"),
-        rx.flex(rx.foreach(as_list_of(p["badges"]),
-                           lambda b: rx.el.span(b["text"].to(str), class_name="fc-badge fc-badge-" + b["kind"].to(str))),
-                wrap="wrap", spacing="1", class_name="fc-badges"),
-        class_name=rx.cond(p["to_act"].to(bool) & (p["role"] != ""), "tg-mini tg-turn",
-                           rx.cond(p["me"].to(bool), "tg-mini fc-me", "tg-mini")),
-        custom_attrs={"data-seat": p["seat"].to_string(), "data-won": p["won"].to_string()},
-    )
-
-
-def as_list_of(var: Var) -> Var:
-    return var.to(list[dict])
-
-
 def others() -> rx.Component:
-    """Everybody at a glance (the view model's players)."""
-    return rx.flex(rx.foreach(PLAYERS, mini_chip), wrap="wrap", spacing="2", justify="center", id="faces-others")
+    """Everybody at a glance (the shared chips: name, you, cards won, badges; on turn)."""
+    return player_chips(VM["players"], mini=True, id="faces-others")
 
 
 def last_face() -> rx.Component:
@@ -242,7 +224,7 @@ def main_phone() -> rx.Component:
                  rx.fragment()),
         others(),
         last_face(),
-        event_lines("2", "tg-events-mini fc-events-mini", "events"),
+        event_lines(mini=True),
         align="center", spacing="4", width="100%",
     )
 
@@ -265,7 +247,7 @@ def memory_phone() -> rx.Component:
         )),
         memory_grid("phone", lambda cell: send(cell["move"].to(dict))),
         others(),
-        event_lines("2", "tg-events-mini fc-events-mini", "events"),
+        event_lines(mini=True),
         align="center", spacing="4", width="100%",
     )
 

@@ -22,6 +22,8 @@ from typing import Any
 import reflex as rx
 from reflex.vars.base import Var
 
+from tablegames.components.events import event_list
+from tablegames.components.game_over import game_over_panel as shared_game_over
 from tablegames.games.faces.art import face_back, face_card, face_url
 from tablegames.pages.common import S, as_list, online_dot, tr
 from tablegames.reflex_adapter import js_var, var_data_of
@@ -47,12 +49,9 @@ def vm_text(key: str) -> Var:
     return VM[key].to(str)
 
 
-def event_lines(size: str = "5", class_name: str = "tg-events fc-events", id: str = "events") -> rx.Component:
-    """The last move's events as sentences (the view model's ``events``)."""
-    return rx.vstack(
-        rx.foreach(as_list(VM["events"], str), lambda line: rx.text(line, size=size)),
-        class_name=class_name, id=id, spacing="1",
-    )
+def event_lines(mini: bool = False, id: str = "events") -> rx.Component:
+    """The last move's events as sentences (the view model's ``events``, shared list)."""
+    return event_list(VM["events"], id=id, mini=mini)
 
 
 def guess_list(size: str = "table") -> rx.Component:
@@ -84,28 +83,12 @@ def won_pile(p: Var) -> rx.Component:
     )
 
 
-def standings(id: str = "scores") -> rx.Component:
-    """Final scores: place, player, cards won, winners marked."""
-    return rx.el.table(
-        rx.el.thead(rx.el.tr(rx.el.th("#"), rx.el.th(tr("ui.player")), rx.el.th(tr("ui.faces.score")))),
-        rx.el.tbody(rx.foreach(as_list(GAME_OVER["lines"], dict), lambda line: rx.el.tr(
-            rx.el.td(line["place"].to(str)),
-            rx.el.td(line["name"].to(str), rx.cond(line["winner"].to(bool), " ★", "")),
-            rx.el.td(line["score"].to(str)),
-            custom_attrs={"data-seat": line["seat"].to_string()},
-        ))),
-        class_name="tg-scores", id=id,
-    )
-
-
 def game_over_panel(host_buttons: bool) -> rx.Component:
-    """Game over: the winners and the scores (the host may start a rematch from the table)."""
+    """Game over: the shared standings (``#scores`` holds them) and the winners; the host may
+    start a rematch from the table."""
     return rx.vstack(
-        rx.heading(GAME_OVER["title"].to(str), size="8", id="game-over"),
+        rx.box(shared_game_over(VM["game_over"], S["is_host"].to(bool) if host_buttons else False), id="scores"),
         rx.text(GAME_OVER["winners_text"].to(str), class_name="fc-big", id="faces-winners"),
-        standings(),
-        rx.cond(host_buttons & S["is_host"].to(bool),
-                rx.button(tr("ui.rematch"), size="4", on_click=Screen.host("rematch", -1), id="rematch")),
         spacing="4", align="center",
     )
 
@@ -167,7 +150,7 @@ def main_player(p: Var) -> rx.Component:
     return rx.box(
         rx.hstack(rx.text(p["name"].to(str), class_name="fc-name"), online_dot(seat), align="center", spacing="2"),
         badges(p),
-        rx.hstack(rx.box(class_name="fc-card-icon"), rx.text(p["detail"].to(str), size="3"),
+        rx.hstack(rx.box(class_name="fc-card-icon"), rx.text(p["in_hand"].to(str), size="3"),
                   align="center", spacing="2", class_name="fc-in-hand"),
         won_pile(p),
         class_name=p["class_name"].to(str),
@@ -315,7 +298,7 @@ def memory_table() -> rx.Component:
                 rx.hstack(rx.text(vm_text("cards_left_text"), size="3"), rx.text(vm_text("pile_text"), size="3"),
                           spacing="4"),
                 last_try(),
-                event_lines("3"),
+                event_lines(),
                 spacing="4", class_name="fc-side-panel",
             ),
             spacing="5", align="start", justify="center", width="100%",

@@ -17,10 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from babel import Locale
-
 from tablegames.engine import get_game
-from tablegames.i18n import event_text, join_names, t
+from tablegames.i18n import event_text, join_names, ordinal, t
 
 __all__ = ["EMOTIONS", "build", "place_text"]
 
@@ -55,13 +53,8 @@ def _face(lang: str, face: Any) -> dict[str, Any]:
 
 
 def place_text(lang: str, place: int) -> str:
-    """"1st" / "1º": a place in the standings (Babel's ordinal rules for the language)."""
-    try:
-        form = Locale.parse(lang.replace("-", "_")).ordinal_form(place)
-    except (ValueError, TypeError):
-        form = "other"
-    key = f"ui.faces.place.{form}"
-    return t(lang, key if t(lang, key) != key else "ui.faces.place.other", n=place)
+    """"1st" / "1º": a place in the standings (``i18n.ordinal``, Babel's ordinal rules)."""
+    return ordinal(lang, place)
 
 
 def _engine_says(screen: Mapping[str, Any]) -> bool:
@@ -126,7 +119,8 @@ def _players(lang: str, view: Mapping[str, Any], me: int, to_act: Sequence[int])
             "me": seat == me,
             "to_act": seat in to_act,
             "score": t(lang, "ui.faces.won_count", count=p["won"]),
-            "detail": t(lang, "ui.faces.in_hand_count", count=p["cards"]) if main else "",
+            "detail": t(lang, "ui.faces.badges_line", badges=" · ".join(b["text"] for b in badges)) if badges else "",
+            "in_hand": t(lang, "ui.faces.in_hand_count", count=p["cards"]) if main else "",
             "won": p["won"],
             "cards": p["cards"],
             "ready": seat in ready,

@@ -17,6 +17,8 @@ import reflex as rx
 from reflex.vars.base import Var
 from reflex_components_core.el.elements.forms import Button
 
+from tablegames.components.events import event_list
+from tablegames.components.game_over import game_over_panel as shared_game_over
 from tablegames.games.uestop.cards import hidden_card, number_card, won_card, word_card
 from tablegames.games.uestop.state import NOW_JS, UeStopClock, UeStopUI
 from tablegames.pages.common import S, as_list, tr
@@ -110,9 +112,9 @@ def clock_probe(quiet: Var | bool = False) -> rx.Component:
     )
 
 
-def event_lines(size: str = "2") -> rx.Component:
+def event_lines(mini: bool = True, id: str = "ues-phone-events") -> rx.Component:
     """The last move's events in words (the view model leaves out the Mandatory Letter's)."""
-    return rx.foreach(vm_list("events", str), lambda line: rx.text(line, size=size))
+    return event_list(VM["events"], id=id, mini=mini)
 
 
 def checks_view(checks: Var, size: str = "2") -> rx.Component:
@@ -360,13 +362,11 @@ def penalty_panel() -> rx.Component:
 
 
 def game_over() -> rx.Component:
-    """The end: who holds the Victory Card; points of everybody."""
-    over = VM["game_over"].to(dict)
+    """The end: whether I hold the Victory Card; everybody's place and cards."""
     return rx.vstack(
-        rx.heading(over["title"].to(str), size="7"),
         rx.cond(vm_flag("you_win"),
                 rx.text("★ ", tr("ui.uestop.you_win"), class_name="tg-your-turn", id="ues-you-win")),
-        rx.foreach(as_list(over["lines"], dict), lambda line: rx.text(line["text"].to(str), size="4")),
+        shared_game_over(VM["game_over"]),
         rx.text(tr("ui.waiting_host")),
         spacing="2", align="center", id="ues-phone-over",
     )
@@ -394,7 +394,7 @@ def playing() -> rx.Component:
             ("penalty", penalty_panel()),
             rx.fragment(),
         ),
-        rx.vstack(event_lines("2"), class_name="tg-events-mini", id="ues-phone-events", width="100%"),
+        event_lines(),
         rx.cond(UeStopClock.samples > 0, rx.fragment(),
                 rx.text(tr("ui.uestop.clock_syncing"), size="1", class_name="ues-clock-line", id="ues-clock-line")),
         spacing="3", width="100%",

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from tablegames.components.game_over import game_over_panel as shared_game_over
 from tablegames.components.timers import every
 from tablegames.games.uestop.cards import (
     deck_back,
@@ -38,7 +39,6 @@ from tablegames.games.uestop.phone import (
 )
 from tablegames.games.uestop.state import UeStopClock, UeStopUI
 from tablegames.pages.common import S, as_list, online_dot, tr
-from tablegames.state.room import Screen
 
 ASSIST = UeStopUI.assist
 LETTER_SHOWN = ASSIST | vm_flag("judging")
@@ -248,18 +248,16 @@ def board() -> rx.Component:
 
 
 def game_over() -> rx.Component:
-    """The Victory Card for the winner; everybody's won cards; host: rematch."""
+    """The Victory Card for the winner (or the tied winners); the standings; host: rematch."""
     over = VM["game_over"].to(dict)
     return rx.flex(
         rx.cond(over["victory_name"],
                 victory_card(over["victory_name"].to(str), tr("ui.uestop.victory"), id="ues-victory"),
                 rx.text(over["tied_text"].to(str), size="6", id="ues-tied")),
         rx.vstack(
-            rx.heading(over["title"].to(str), size="8", id="game-over"),
+            shared_game_over(VM["game_over"], S["is_host"].to(bool)),
             rx.text(over["rounds_text"].to(str), size="4"),
-            rx.cond(S["is_host"], rx.button(tr("ui.rematch"), size="4", on_click=Screen.host("rematch", -1),
-                                            id="rematch")),
-            spacing="4", align="start",
+            spacing="4", align="center",
         ),
         spacing="6", align="center", justify="center", width="100%", wrap="wrap",
     )
@@ -274,6 +272,6 @@ def uestop_table() -> rx.Component:
         rx.cond(PHASE == "game_over", game_over(), board()),
         rx.flex(rx.foreach(vm_list("players"), player_chip), wrap="wrap", spacing="3", justify="center",
                 width="100%", id="ues-players"),
-        rx.vstack(event_lines("5"), class_name="tg-events", id="events"),
+        event_lines(mini=False, id="events"),
         spacing="4", width="100%", align="center", class_name="ues-table", id="ues-table",
     )

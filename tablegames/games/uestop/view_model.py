@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tablegames.engine import get_game
-from tablegames.i18n import event_text, join_names, t
+from tablegames.i18n import event_text, join_names, ordinal, t
 
 __all__ = ["HIDDEN_EVENTS", "build"]
 
@@ -126,7 +126,7 @@ def _game_over(lang: str, view: Mapping[str, Any], names: Sequence[str]) -> dict
     lines = []
     for p in sorted(players, key=lambda q: (-q["points"], q["seat"])):
         place = 1 + sum(1 for q in players if q["points"] > p["points"])
-        lines.append({"seat": p["seat"], "place": str(place), "name": p["name"],
+        lines.append({"seat": p["seat"], "place": ordinal(lang, place), "name": p["name"],
                       "score": t(lang, "ui.uestop.cards_count", count=p["points"]),
                       "winner": p["seat"] in winners,
                       "text": t(lang, "ui.uestop.standing", player=p["name"],
