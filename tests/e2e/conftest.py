@@ -36,6 +36,9 @@ Environment knobs
                                     `scripts/start --dev` does) instead of the production one
   TABLEGAMES_E2E_START_TIMEOUT=180  seconds to wait for the app (the first start builds it)
   TABLEGAMES_E2E_HOT_RELOAD=1       keep Reflex's hot reload on
+
+Every app runs in test mode (TABLEGAMES_TEST_MODE=1) with the tests' own game Duel
+(TABLEGAMES_EXTRA_GAMES=tests.tinygame.ui), so one build serves every test.
 """
 
 from __future__ import annotations
@@ -133,6 +136,9 @@ def _app_env(tmp: Path, web_dir: Path) -> dict[str, str]:
     env["REFLEX_STATES_WORKDIR"] = str(tmp / "states")
     env["REFLEX_CHECK_LATEST_VERSION"] = "0"
     env["TABLEGAMES_TEST_MODE"] = "1"  # stacked decks (the "stack" option) are accepted
+    # The tests' own game (Duel, tests/tinygame) is offered too: the registry's switch for
+    # test-only games. scripts/serve.py's build fingerprint covers its folder.
+    env["TABLEGAMES_EXTRA_GAMES"] = "tests.tinygame.ui"
     env["TG_RATE_LIMIT_SCALE"] = "50"  # every phone of every test comes from 127.0.0.1
     env["PYTHONUNBUFFERED"] = "1"
     if os.environ.get("TABLEGAMES_E2E_HOT_RELOAD") != "1":
