@@ -22,6 +22,7 @@ from typing import Any
 
 import reflex as rx
 
+from tablegames import reflex_adapter as rxa
 from tablegames.engine import get_game
 from tablegames.games.upwords import view_model as vm
 from tablegames.games.upwords.view_model import SIZE, valid_draft
@@ -61,10 +62,8 @@ class UpwordsDraft(rx.SharedState):
                 return
         except RoomError:
             return
-        if self._linked_to != room_token(code):
-            if self._linked_to:
-                await self._unlink()
-            await self._link_to(room_token(code))
+        if rxa.linked_to(self) != room_token(code):
+            await rxa.link_shared(self, room_token(code))
 
 
 class UpwordsTable(rx.State):
@@ -161,7 +160,7 @@ class UpwordsPhone(rx.State):
             return
         tiles = [[r, c, letter] for _, letter, r, c in valid_draft(self.draft, view["rack"])]
         shared = await self.get_state(UpwordsDraft)
-        if shared._linked_to != room_token(screen.room_code):
+        if rxa.linked_to(shared) != room_token(screen.room_code):
             return  # the draft is linked to no room or another one: write nothing there
         if shared.tiles != tiles or shared.seat != seat or shared.version != version:
             shared.tiles, shared.seat, shared.version = tiles, seat, version
@@ -169,7 +168,7 @@ class UpwordsPhone(rx.State):
     async def _clear_shared(self) -> None:
         shared = await self.get_state(UpwordsDraft)
         screen = await self.get_state(Screen)
-        if shared._linked_to != room_token(screen.room_code):
+        if rxa.linked_to(shared) != room_token(screen.room_code):
             return
         if shared.tiles or shared.seat != -1:
             shared.tiles, shared.seat, shared.version = [], -1, -1
