@@ -8,7 +8,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 import reflex as rx
-from reflex.vars.base import Var
+
+from tablegames.reflex_adapter import js_var
 
 from tablegames.games.faces import art as faces_art
 from tablegames.games.faces.art import (
@@ -46,7 +47,7 @@ def test_thirteen_different_faces() -> None:
 
 def test_face_url() -> None:
     assert face_url(6) == "/faces/6.svg"
-    v = Var(_js_expr="card", _var_type=int)
+    v = js_var("card", int)
     assert str(face_url(v)) == '("/faces/"+card+".svg")'
     for bad in (0, 14, "6", True):
         with pytest.raises(ValueError):
@@ -69,8 +70,8 @@ def test_face_card_with_a_plain_number() -> None:
 
 
 def test_face_card_with_vars_and_a_click() -> None:
-    emotion = Var(_js_expr="card", _var_type=int)
-    label = Var(_js_expr="name", _var_type=str)
+    emotion = js_var("card", int)
+    label = js_var("name", str)
     card = face_card(emotion, size="hand", label=label, on_click=rx.console_log("x"),
                      style={"outline": "3px solid gold"})
     r = card.render()
