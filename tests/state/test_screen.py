@@ -9,6 +9,7 @@ import pytest
 
 from tablegames import games
 from tablegames.engine import get_game
+from tablegames.reflex_adapter import js_expr
 from tablegames.state import room
 from tablegames.state.device import Device
 from tablegames.state.forms import field_name, form_options, options_from_form
@@ -22,7 +23,7 @@ def test_the_screen_is_split_by_concern():
     assert Screen.get_parent_state() is Device and LandingForm.get_parent_state() is Device
     # the device's vars are the room screen's and the landing form's too
     for var in ("lang", "seat_secrets", "host_secrets", "notice", "language", "tr"):
-        assert getattr(Screen, var)._js_expr == getattr(Device, var)._js_expr
+        assert js_expr(getattr(Screen, var)) == js_expr(getattr(Device, var))
     assert set(Device.event_handlers) >= {"set_language"}
     assert set(LandingForm.event_handlers) >= {"create", "go_join", "choose_game", "pick", "open_landing"}
     assert set(Screen.event_handlers) >= {"open_table", "open_phone", "heartbeat", "join", "move", "set_option",
