@@ -27,27 +27,26 @@ from urllib.parse import parse_qsl, urlsplit
 
 import websockets
 
-from reflex.state import State
-
+from tablegames import reflex_adapter as rxa
 from tablegames.state.device import Device as DeviceState
 from tablegames.state.landing import LandingForm
 from tablegames.state.room import Screen
 
 # The app's state names, as the front end addresses them (computed from the classes).
-ROOT = State.get_full_name()
+ROOT = rxa.ROOT_STATE
 DEVICE = DeviceState.get_full_name()  # language, secrets, the notice
 SCREEN = Screen.get_full_name()  # the room screen
-SCREEN_VAR = "screen_rx_state_"
-NOTICE_VAR = "notice_rx_state_"
+SCREEN_VAR = rxa.var_key("screen")
+NOTICE_VAR = rxa.var_key("notice")
 # LocalStorage vars of the device that a real page keeps and sends back in its hydrate event.
-STORAGE_VARS = ("seat_secrets_rx_state_", "host_secrets_rx_state_", "lang_rx_state_")
+STORAGE_VARS = tuple(rxa.var_key(v) for v in ("seat_secrets", "host_secrets", "lang"))
 
 
 def handler_name(handler: str) -> str:
     """The full name of an app event handler by its short name (``"move"``, ``"create"``)."""
     for cls in (Screen, LandingForm, DeviceState):
         if handler in cls.event_handlers:  # each class lists its own handlers
-            return f"{cls.get_full_name()}.{handler}"
+            return rxa.state_event_name(cls, handler)
     return f"{SCREEN}.{handler}"
 
 
@@ -212,7 +211,7 @@ class Device:
         screen_delta = delta.get(SCREEN) or {}
         device_delta = delta.get(DEVICE) or {}
         # As the browser does: a delta that is not hydrated yet never writes LocalStorage.
-        if (delta.get(ROOT) or {}).get("is_hydrated_rx_state_") is not False:
+        if (delta.get(ROOT) or {}).get(rxa.var_key("is_hydrated")) is not False:
             for var in STORAGE_VARS:
                 if var in device_delta:
                     self.storage[var] = device_delta[var]
@@ -239,7 +238,7 @@ class Device:
         if code is None or guard is None:
             return True
         held = [json.loads(self.storage.get(var) or "{}").get(json.loads(code.group(1)))
-                for var in ("seat_secrets_rx_state_", "host_secrets_rx_state_")]
+                for var in (rxa.var_key("seat_secrets"), rxa.var_key("host_secrets"))]
         if not any(held) or time.monotonic() - self._reloaded_at < int(guard.group(1)) / 1000:
             return False
         self._reloaded_at = time.monotonic()
