@@ -117,8 +117,8 @@ def test_the_table_sentences_and_plural_forms():
     assert ana["score"] == "0 cards won" and ana["in_hand"] == "4 cards in hand"
     assert ana["detail"] == "oldest · ✓ ready"
     assert pt["players"][0]["score"] == "0 carta ganha"  # CLDR: 0 is "one" in Portuguese
-    assert {"text": "oldest", "kind": "oldest"} in ana["badges"]
-    assert {"text": "✓ ready", "kind": "ready"} in ana["badges"]
+    assert {"text": "oldest", "kind": "oldest", "class_name": "fc-badge fc-badge-oldest"} in ana["badges"]
+    assert {"text": "✓ ready", "kind": "ready", "class_name": "fc-badge fc-badge-ready"} in ana["badges"]
     assert en["events"] == ["Ana is ready (1 of 3)."]
     assert pt["events"] == [pt["events"][0]] and "Ana" in pt["events"][0]
 
@@ -166,6 +166,7 @@ def test_a_wrong_then_a_right_guess_and_the_last_face():
     table = build(screen(state, None), "en")
     assert table["last"]["face"] == 6 and table["last"]["text"] == "Ana guessed it!"
     assert table["last"]["line"] == "The last face was “happy”."
+    assert table["last"]["summary"] == "The last face was “happy”. Ana guessed it!"
     assert any("happy" in line for line in table["events"])
     scores = {p["name"]: p["score"] for p in table["players"]}
     assert scores == {"Ana": "1 card won", "Bia": "2 cards won", "Cid": "0 cards won"}

@@ -208,7 +208,7 @@ def last_face() -> rx.Component:
         VM["last"],
         rx.hstack(
             face_card(last["face"].to(int), size="mini"),
-            rx.text(last["line"].to(str), " ", last["text"].to(str), size="3"),
+            rx.text(last["summary"].to(str), size="3"),
             align="center", id="faces-last-round",
         ),
     )
@@ -255,8 +255,6 @@ def memory_phone() -> rx.Component:
 def faces_phone() -> rx.Component:
     """The Faces phone during a game."""
     return rx.box(
-        rx.box(custom_attrs={"data-turn": rx.cond(VM["my_turn"].to(bool), "1", "0")}, id="my-turn-flag",
-               display="none"),
         rx.cond(VM["variant"] == "memory", memory_phone(), main_phone()),
         rx.el.input(type="checkbox", id="fc-ref-toggle", class_name="fc-ref-toggle", aria_hidden="true",
                     tab_index=-1),

@@ -139,7 +139,7 @@ def badges(p: Var) -> rx.Component:
     """A seat's badges (oldest, ready, STOP, making the face, guessing, their turn)."""
     return rx.flex(
         rx.foreach(as_list(p["badges"], dict),
-                   lambda b: rx.el.span(b["text"].to(str), class_name="fc-badge fc-badge-" + b["kind"].to(str))),
+                   lambda b: rx.el.span(b["text"].to(str), class_name=b["class_name"].to(str))),
         wrap="wrap", spacing="1", class_name="fc-badges",
     )
 

@@ -128,6 +128,9 @@ def _players(lang: str, view: Mapping[str, Any], me: int, to_act: Sequence[int])
             "role": role,
             "class_name": "fc-player " + (role or "") if main else "fc-player compact " + (role or ""),
         })
+    for p in out:
+        for b in p["badges"]:
+            b["class_name"] = f"fc-badge fc-badge-{b['kind']}"
     return out
 
 
@@ -248,6 +251,8 @@ def _main(lang: str, view: Mapping[str, Any], me: int, names: Sequence[str]) -> 
             "text": (t(lang, "ui.faces.guessed_by", player=_name(names, winner)) if winner is not None
                      else t(lang, "ui.faces.nobody")),
         }
+        out["last"]["summary"] = t(lang, "ui.faces.last_face_summary", line=out["last"]["line"],
+                                   text=out["last"]["text"])
     if not phone:
         return out
     if phase == "passing":

@@ -330,9 +330,9 @@ def judging_panel() -> rx.Component:
         rx.cond(
             vm_flag("can_vote"),
             rx.hstack(
-                rx.button("✔ ", tr("ui.uestop.accept"), size="4", color_scheme="grass", class_name="ues-vote",
+                rx.button(tr("ui.uestop.accept_button"), size="4", color_scheme="grass", class_name="ues-vote",
                           on_click=move({"type": "vote", "accept": True}), id="ues-accept"),
-                rx.button("✘ ", tr("ui.uestop.reject"), size="4", color_scheme="red", class_name="ues-vote",
+                rx.button(tr("ui.uestop.reject_button"), size="4", color_scheme="red", class_name="ues-vote",
                           on_click=move({"type": "vote", "accept": False}), id="ues-reject"),
                 spacing="3", width="100%",
             ),
@@ -365,7 +365,7 @@ def game_over() -> rx.Component:
     """The end: whether I hold the Victory Card; everybody's place and cards."""
     return rx.vstack(
         rx.cond(vm_flag("you_win"),
-                rx.text("★ ", tr("ui.uestop.you_win"), class_name="tg-your-turn", id="ues-you-win")),
+                rx.text(tr("ui.uestop.you_win"), class_name="tg-your-turn", id="ues-you-win")),
         shared_game_over(VM["game_over"]),
         rx.text(tr("ui.waiting_host")),
         spacing="2", align="center", id="ues-phone-over",
@@ -404,8 +404,6 @@ def playing() -> rx.Component:
 def uestop_phone() -> rx.Component:
     """The UeStop! phone during a game."""
     return rx.box(
-        rx.box(custom_attrs={"data-turn": rx.cond(vm_flag("my_turn"), "1", "0")}, id="my-turn-flag",
-               display="none"),
         clock_probe(quiet=PHASE == "race"),
         rx.cond(PHASE == "game_over", game_over(), playing()),
         width="100%", class_name="ues-phone", id="ues-phone",
