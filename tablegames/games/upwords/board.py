@@ -20,7 +20,8 @@ from collections.abc import Callable
 from typing import Any
 
 import reflex as rx
-from reflex.vars.base import Var
+
+from tablegames.reflex_adapter import Var
 
 
 def _square_body(cell: Var) -> list[rx.Component]:
