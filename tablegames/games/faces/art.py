@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import reflex as rx
-from reflex.vars.base import Var
+
+from tablegames.reflex_adapter import Var
 
 __all__ = [
     "ASSET_DIR",
