@@ -23,10 +23,9 @@ import json
 from typing import Any
 
 import reflex as rx
-from reflex.vars.base import Var
 
 from tablegames.engine.uestop.cards import NUMBER_LENGTH, SUITS, WORD_CARDS
-from tablegames.reflex_adapter import js_var, var_data, var_data_of
+from tablegames.reflex_adapter import Var, js_var, var_data, var_data_of
 
 __all__ = ["SUITS", "deck_back", "hidden_card", "number_card", "suit_mark", "victory_card",
            "won_card", "word_card"]
