@@ -35,9 +35,9 @@ def test_the_database_and_its_side_files_are_outside_what_hot_reload_watches(tmp
     """rxconfig puts the SQLite file in data/ and takes data/ out of Reflex's reload paths."""
     script = (
         "import json, rxconfig\n"
-        "from reflex.utils.exec import get_reload_paths\n"
+        "from tablegames.reflex_adapter import reload_paths\n"
         "print(json.dumps({'db': rxconfig.config.db_url, 'data': str(rxconfig.DATA_DIR),\n"
-        "                  'watched': [str(p) for p in get_reload_paths()]}))\n"
+        "                  'watched': [str(p) for p in reload_paths()]}))\n"
     )
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "TG_DATA_DIR")}
     env.pop("REFLEX_HOT_RELOAD_EXCLUDE_PATHS", None)
