@@ -19,7 +19,6 @@ What is tappable, who sits left and right and every sentence come from the view 
 from __future__ import annotations
 
 import reflex as rx
-from reflex.vars.base import Var
 
 from tablegames.components.players import player_chips
 from tablegames.games.faces.art import face_card, face_url
@@ -35,6 +34,7 @@ from tablegames.games.faces.table import (
 )
 from tablegames.games.faces.view_model import EMOTIONS
 from tablegames.pages.common import send, tr
+from tablegames.reflex_adapter import Var
 from tablegames.state.room import Screen
 
 

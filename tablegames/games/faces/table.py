@@ -20,13 +20,12 @@ from __future__ import annotations
 from typing import Any
 
 import reflex as rx
-from reflex.vars.base import Var
 
 from tablegames.components.events import event_list
 from tablegames.components.game_over import game_over_panel as shared_game_over
 from tablegames.games.faces.art import face_back, face_card, face_url
 from tablegames.pages.common import S, as_list, online_dot, tr
-from tablegames.reflex_adapter import js_var, var_data_of
+from tablegames.reflex_adapter import Var, js_var, var_data_of
 from tablegames.state.room import Screen
 
 try:  # the shell's shared handle on the view model

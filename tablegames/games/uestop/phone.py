@@ -14,7 +14,6 @@ view model (``games/uestop/view_model.py``, ``S["vm"]``); the clock is the brows
 from __future__ import annotations
 
 import reflex as rx
-from reflex.vars.base import Var
 from reflex_components_core.el.elements.forms import Button
 
 from tablegames.components.events import event_list
@@ -22,7 +21,7 @@ from tablegames.components.game_over import game_over_panel as shared_game_over
 from tablegames.games.uestop.cards import hidden_card, number_card, won_card, word_card
 from tablegames.games.uestop.state import NOW_JS, UeStopClock, UeStopUI
 from tablegames.pages.common import S, as_list, tr
-from tablegames.reflex_adapter import component_field, js_var
+from tablegames.reflex_adapter import Var, component_field, js_var
 from tablegames.state.room import Screen
 
 try:  # the shell's shared handle on the view model
