@@ -22,10 +22,9 @@ import json
 from typing import Any
 
 import reflex as rx
-from reflex.vars.base import Var
 
 from tablegames.i18n import LANGS, card_name, color_name, t
-from tablegames.reflex_adapter import js_var, var_data
+from tablegames.reflex_adapter import Var, js_var, var_data
 
 __all__ = [
     "ALL_CODES",
