@@ -24,14 +24,10 @@ import reflex as rx
 from tablegames.components.events import event_list
 from tablegames.components.game_over import game_over_panel as shared_game_over
 from tablegames.games.faces.art import face_back, face_card, face_url
-from tablegames.pages.common import S, as_list, online_dot, tr
+from tablegames.pages.common import VM, S, as_list, online_dot, tr
 from tablegames.reflex_adapter import Var, js_var, var_data_of
 from tablegames.state.room import Screen
 
-try:  # the shell's shared handle on the view model
-    from tablegames.pages.common import VM
-except ImportError:  # pragma: no cover - until pages/common.py exports it
-    VM = S["vm"].to(dict)
 
 PHASE = VM["phase"].to(str)
 PLAYERS = as_list(VM["players"], dict)

@@ -20,14 +20,10 @@ from tablegames.components.events import event_list
 from tablegames.components.game_over import game_over_panel as shared_game_over
 from tablegames.games.uestop.cards import hidden_card, number_card, won_card, word_card
 from tablegames.games.uestop.state import NOW_JS, UeStopClock, UeStopUI
-from tablegames.pages.common import S, as_list, tr
+from tablegames.pages.common import VM, as_list, tr
 from tablegames.reflex_adapter import Var, component_field, js_var
 from tablegames.state.room import Screen
 
-try:  # the shell's shared handle on the view model
-    from tablegames.pages.common import VM
-except ImportError:  # pragma: no cover - until pages/common.py exports it
-    VM = S["vm"].to(dict)
 
 PHASE = VM["phase"].to(str)
 LANG = Screen.language
