@@ -12,8 +12,10 @@ import contextlib
 import dataclasses
 import inspect
 import os
+import re
 import types
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -398,3 +400,34 @@ def test_reexports_and_component_fields():
             on_tick: rx.EventHandler[rxa.no_args_event_spec] = rxa.component_field(doc="Each tick")
 
         assert "on_tick" in Tick.get_event_triggers()
+
+
+# -- nobody else reaches for them ----------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[2]
+PRIVATE = re.compile(
+    r"_token_manager|StateUpdate|_js_expr|reflex_base|reflex\.istate|reflex\.utils|reflex\.model"
+    r"|reflex\.vars\.|from reflex\.event|BaseStateToken|_linked_to|_linked_from|_link_to\(|\._unlink\("
+    r"|RegistrationContext|FIELD_MARKER|get_redis|SocketEvent|_static_router_data|_get_all_var_data"
+    r"|_rx_state_|_event_processor|\._api\b")
+ADAPTER_FILES = {"tablegames/reflex_adapter.py", "tests/state/test_reflex_adapter.py"}
+# Files whose switch to the adapter is still to be made (each line: what it uses); the test
+# fails for any other file, so a new use of a Reflex internal goes through the adapter.
+PENDING = {
+    "tablegames/state/room.py": "RegistrationContext, _token_manager, SharedState links, BaseStateToken",
+}
+
+
+def test_only_the_adapter_reaches_for_reflex_internals():
+    found = {}
+    for top in ("tablegames", "tests", "scripts", "bench"):
+        for path in sorted((ROOT / top).rglob("*.py")):
+            rel = path.relative_to(ROOT).as_posix()
+            if "node_modules" in path.parts or rel in ADAPTER_FILES or rel in PENDING:
+                continue
+            lines = [f"{i}: {line.strip()}" for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+                     if PRIVATE.search(line)]
+            if lines:
+                found[rel] = lines
+    assert not found, ("Reflex internals used outside tablegames/reflex_adapter.py (add a function "
+                       f"there and test it here): {found}")
