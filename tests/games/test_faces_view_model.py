@@ -187,6 +187,12 @@ def test_game_over_standings_and_places():
     assert pt["lines"][0]["score"] == "0 carta ganha"
 
 
+def test_the_deal_says_the_pile_with_plural_forms():
+    one = GAME.new(NAMES, {"stack": {**MAIN_STACK, "pile": [7]}}, seed=1)
+    assert build(screen(one, None), "en")["events"] == ["The cards are dealt. 1 card left in the draw pile."]
+    assert build(screen(main_game(), None), "pt-BR")["events"] == ["As cartas foram distribuídas. No monte: 3 cartas."]
+
+
 def test_places_and_plurals_in_both_languages():
     assert [place_text("en", n) for n in (1, 2, 3, 4, 11, 21)] == ["1st", "2nd", "3rd", "4th", "11th", "21st"]
     assert place_text("pt-BR", 2) == "2º"

@@ -83,6 +83,14 @@ def _to_act(screen: Mapping[str, Any], view: Mapping[str, Any]) -> list[int]:
     return []
 
 
+def _event_line(lang: str, event: Mapping[str, Any], names: Sequence[str]) -> str:
+    """One event as a sentence (``i18n.event_text``); the deal's pile size is said as a
+    count of cards, with its plural form."""
+    if event.get("type") == "deal" and "pile" in event:
+        event = {k: v for k, v in event.items() if k != "pile"} | {"count": event["pile"]}
+    return event_text(lang, event, names, "faces")
+
+
 # -- shared parts -------------------------------------------------------------------------------
 
 def _players(lang: str, view: Mapping[str, Any], me: int, to_act: Sequence[int]) -> list[dict[str, Any]]:
@@ -448,6 +456,6 @@ def build(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
         "players": _players(lang, view, me, to_act),
         "status": _status(lang, view, me, names, part),
         "my_turn": me >= 0 and me in to_act,
-        "events": [event_text(lang, e, names, "faces") for e in view.get("events", ())],
+        "events": [_event_line(lang, e, names) for e in view.get("events", ())],
         "game_over": _game_over(lang, view, names),
     }
