@@ -203,7 +203,8 @@ def test_no_view_in_the_lobby_names_the_oldest():
              "options": {"variant": "memory", "oldest": 1},
              "seats": [{"seat": 0, "id": 5, "name": "Ana"}, {"seat": 1, "id": 6, "name": "Bia"}]}
     vm = build(lobby, "pt-BR")
-    assert vm["players"] == [] and vm["game_over"] is None and vm["my_turn"] is False
+    assert [(p["name"], p["me"], p["score"]) for p in vm["players"]] == [("Ana", False, ""), ("Bia", False, "")]
+    assert vm["game_over"] is None and vm["my_turn"] is False and vm["status"] == "Esperando o anfitrião…"
     assert vm["oldest_name"] == "Bia" and vm["oldest_value"] == "1"
     assert vm["lobby_variant_text"] == "Versão: Memória (2 a 4 jogadores)"
     assert [s["value"] for s in vm["seats"]] == ["0", "1"]

@@ -191,9 +191,11 @@ def test_cha_da_tarde_no_peeking_hides_the_categories_from_the_answerer_only():
 
 
 def test_no_view_in_the_lobby():
-    lobby = {"game": "uestop", "status": "lobby", "view": None, "me": -1, "to_act": []}
+    lobby = {"game": "uestop", "status": "lobby", "view": None, "me": 1, "to_act": [],
+             "seats": [{"seat": 0, "id": 7, "name": "Ana"}, {"seat": 1, "id": 8, "name": "Bia"}]}
     out = build(lobby, "en")
-    assert out["players"] == [] and out["game_over"] is None and out["my_turn"] is False
+    assert [(p["name"], p["me"]) for p in out["players"]] == [("Ana", False), ("Bia", True)]
+    assert out["game_over"] is None and out["my_turn"] is False and out["events"] == []
 
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR"])

@@ -20,7 +20,7 @@ from typing import Any
 from tablegames.engine import get_game
 from tablegames.i18n import event_text, join_names, ordinal, t
 
-__all__ = ["EMOTIONS", "build", "place_text"]
+__all__ = ["EMOTIONS", "build", "lobby_players", "place_text"]
 
 EMOTIONS: tuple[int, ...] = tuple(range(1, 14))
 
@@ -383,6 +383,13 @@ def _memory(lang: str, view: Mapping[str, Any], me: int, names: Sequence[str]) -
 
 # -- the lobby --------------------------------------------------------------------------------
 
+def lobby_players(screen: Mapping[str, Any], me: int) -> list[dict[str, Any]]:
+    """The seated players before the game (the shared chips' fields, nothing to score yet)."""
+    return [{"seat": s["seat"], "name": s["name"], "me": s["seat"] == me, "to_act": False, "score": "",
+             "detail": "", "won": 0, "cards": 0, "ready": False, "badges": [], "role": "", "in_hand": "",
+             "class_name": "fc-player"} for s in screen.get("seats") or ()]
+
+
 def _lobby(lang: str, screen: Mapping[str, Any]) -> dict[str, Any]:
     """The lobby's Faces block: the version chosen, the seats to pick the oldest from."""
     options = screen.get("options") or {}
@@ -447,7 +454,8 @@ def build(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
     }
     base.update(_lobby(lang, screen))
     if not view:
-        return {**base, "players": [], "status": "", "my_turn": False, "events": [], "game_over": None}
+        return {**base, "players": lobby_players(screen, me), "status": t(lang, "ui.waiting_host"),
+                "my_turn": False, "events": [], "game_over": None}
     to_act = _to_act(screen, view)
     part = _main(lang, view, me, names) if variant == "main" else _memory(lang, view, me, names)
     return {

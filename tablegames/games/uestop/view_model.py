@@ -377,7 +377,11 @@ def build(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
     me = _seat(screen.get("me"))
     me = -1 if me is None else me
     if not view:
-        return {"phase": "", "players": [], "status": "", "my_turn": False, "events": [], "game_over": None}
+        players = [{"seat": s["seat"], "name": s["name"], "me": s["seat"] == me, "to_act": False, "score": "",
+                    "detail": "", "points": 0, "won": [], "badges": [], "class_name": "tg-player ues-player"}
+                   for s in screen.get("seats") or ()]
+        return {"phase": "", "players": players, "status": t(lang, "ui.waiting_host"), "my_turn": False,
+                "events": [], "game_over": None}
     names = [p["name"] for p in view.get("players", [])]
     to_act = _to_act(screen, view)
     phase = view.get("phase")
