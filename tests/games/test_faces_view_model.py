@@ -127,7 +127,7 @@ def test_after_the_pass_stop_lights_up_for_the_set_holder_only():
     state = main_game(*PASS_1)
     bia, ana = build(screen(state, 1), "en"), build(screen(state, 0), "en")
     assert bia["stop_shown"] and bia["stop_lit"]
-    assert bia["status"] == "Three of a kind! Tap STOP!" and bia["phone_status_kind"] == "stop"
+    assert bia["status"] == "Three of a kind! Tap STOP!" and bia["phone_status_class"] == "fc-status fc-status-stop"
     assert ana["stop_shown"] and not ana["stop_lit"]
     assert ana["got"]["text"] == "You got “surprised” from Cid."  # from the right-hand neighbour
     cid = build(screen(state, 2), "en")

@@ -139,7 +139,7 @@ def phone_status() -> rx.Component:
     return rx.cond(
         VM["phone_status"],
         rx.text(vm_text("phone_status"),
-                class_name=rx.cond(VM["phone_status_kind"] == "stop", "fc-status fc-status-stop", "fc-status"),
+                class_name=vm_text("phone_status_class"),
                 id="faces-status"),
     )
 
@@ -235,7 +235,7 @@ def memory_phone() -> rx.Component:
     return rx.vstack(
         rx.cond(PHASE == "game_over", game_over_panel(False),
                 rx.text(vm_text("phone_status"),
-                        class_name=rx.cond(VM["phone_status_kind"] == "turn", "fc-status fc-your-guess", "fc-status"),
+                        class_name=vm_text("phone_status_class"),
                         id="faces-status", custom_attrs={"data-phase": PHASE})),
         rx.cond(VM["peek_face"], big_face(VM["peek_face"].to(dict), "faces-peek")),
         rx.cond(VM["can_decide"].to(bool), rx.hstack(

@@ -458,6 +458,8 @@ def build(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
                 "my_turn": False, "events": [], "game_over": None}
     to_act = _to_act(screen, view)
     part = _main(lang, view, me, names) if variant == "main" else _memory(lang, view, me, names)
+    part["phone_status_class"] = {"stop": "fc-status fc-status-stop", "turn": "fc-status fc-your-guess"}.get(
+        part.get("phone_status_kind", ""), "fc-status")
     return {
         **base,
         **part,
