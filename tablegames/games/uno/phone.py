@@ -74,16 +74,22 @@ def picker() -> rx.Component:
     )
 
 
+def action_button(a: rx.Var) -> rx.Component:
+    """One button of the view model's ``actions``: it sends its move, or opens the picker."""
+    props = {"size": "4", "class_name": "tg-action", "id": a["id"].to(str),
+             "on_click": rx.cond(a["pick"].to(str) != "", UnoPicker.pick(a["pick"].to(str)), send(a["move"].to(dict)))}
+    label = a["label"].to(str)
+    # The theme's accent unless the view model asks for a colour (only colours the theme ships).
+    return rx.match(a["color"].to(str),
+                    ("red", rx.button(label, color_scheme="red", **props)),
+                    ("orange", rx.button(label, color_scheme="orange", **props)),
+                    rx.button(label, **props))
+
+
 def actions() -> rx.Component:
     """The buttons that apply right now (labels, colours and moves from the view model)."""
-    return rx.flex(
-        rx.foreach(VM["actions"].to(list[dict]), lambda a: rx.button(
-            a["label"].to(str), size="4", class_name="tg-action", id=a["id"].to(str),
-            color_scheme=rx.cond(a["color"].to(str) != "", a["color"].to(str), "indigo"),
-            on_click=rx.cond(a["pick"].to(str) != "", UnoPicker.pick(a["pick"].to(str)), send(a["move"].to(dict))),
-        )),
-        wrap="wrap", spacing="3", justify="center", width="100%",
-    )
+    return rx.flex(rx.foreach(VM["actions"].to(list[dict]), action_button),
+                   wrap="wrap", spacing="3", justify="center", width="100%")
 
 
 def playing() -> rx.Component:
