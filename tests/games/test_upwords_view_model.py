@@ -152,3 +152,30 @@ def test_live_line_plural(lang, one, many):
     assert live_line(lang, "Ana", 1) == one and live_line(lang, "Ana", 3) == many
     assert live_line(lang, "Ana", 0) == ""
 
+
+
+@pytest.mark.parametrize("name", ["uno_ui", "upwords_ui", "upwords"])
+def test_catalogs_have_the_same_keys_in_both_languages(name):
+    """Every UNO/Upwords screen key exists in English and in pt-BR, with the same placeholders."""
+    from pathlib import Path
+
+    from tablegames.i18n import placeholders
+
+    folder = Path(__file__).resolve().parents[2] / "tablegames" / "i18n"
+    en, pt = (json.loads((folder / lang / f"{name}.json").read_text(encoding="utf-8")) for lang in ("en", "pt-BR"))
+    assert set(en) == set(pt)
+    assert {k: placeholders(v) for k, v in en.items()} == {k: placeholders(v) for k, v in pt.items()}
+
+
+def test_sentences_with_a_number_use_plural_forms():
+    """A UNO/Upwords screen text with {count} is a plural entry (key#one / key#other)."""
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[2] / "tablegames" / "i18n"
+    for lang in ("en", "pt-BR"):
+        for name in ("uno_ui", "upwords_ui"):
+            data = json.loads((folder / lang / f"{name}.json").read_text(encoding="utf-8"))
+            bare = [k for k, v in data.items() if "{count}" in v and "#" not in k]
+            assert bare == [], (lang, name)
+            for key in {k.split("#")[0] for k in data if "#" in k}:
+                assert f"{key}#other" in data and f"{key}#one" in data, (lang, key)
