@@ -9,7 +9,7 @@ acts is always the seat the server mapped to this browser, never an event argume
 the notice): the route, role, seat, the room's screen data and the players' and host's
 actions. Per-game states reach it with ``await self.get_state(Screen)`` and use its
 public API (:class:`RoomScreenAPI`: ``act``, ``say``, ``bump``, ``seat``, ``room_code``).
-A per-game substate of ``Screen`` (UNO's colour picker) may define ``_clear_on_move()``:
+A per-game substate of ``Screen`` (a game's card picker) may define ``_clear_on_move()``:
 it is called when this tab sends a move or leaves its room. Which game a room plays is
 looked up in the registry (``tablegames.games``): this module names no game.
 """
@@ -20,7 +20,6 @@ import asyncio
 import json
 import os
 import time
-from itertools import groupby
 from collections.abc import Callable
 from typing import Any
 
@@ -31,7 +30,6 @@ from sqlmodel import Session
 
 from tablegames import games
 from tablegames.engine import IllegalMove
-from tablegames.i18n import event_text
 from tablegames.rooms import lifecycle, service
 from tablegames.rooms.cache import VersionedCache
 from tablegames.rooms.service import RoomError, normalize_code
@@ -527,9 +525,9 @@ _SCREENS: VersionedCache[dict[str, Any]] = VersionedCache(SCREENS_KEPT)
 
 
 async def _screen_data(code: str, version: int, seat: int | None, lang: str) -> dict[str, Any] | None:
-    """The room's public facts and ``seat``'s view at ``version``, with the event lines in
-    ``lang``, as plain JSON types (None for an unknown room). Shared by every screen that
-    shows the same seat in the same language: treat it as read-only."""
+    """The room's public facts and ``seat``'s view at ``version``, with the game's view
+    model in ``lang`` (``vm``), as plain JSON types (None for an unknown room). Shared by
+    every screen that shows the same seat in the same language: treat it as read-only."""
     key = (code, seat, lang)
     cached = _SCREENS.get(key, version)
     if cached is not None:
@@ -540,20 +538,8 @@ async def _screen_data(code: str, version: int, seat: int | None, lang: str) -> 
             data = await db_run(lambda db: service.screen(db, code, seat))
         except RoomError:
             return None
-    view = data["view"]
     data = {**data, "options_in_force": list(data.get("options_in_force") or ())}
-    if view:
-        names = [p["name"] for p in view["players"]]
-        data["event_lines"] = [event_text(lang, e, names, data["game"]) for e in view["events"]]
-        data["greyskull"] = any(e["type"] == "greyskull" for e in view["events"])
-        if data["game"] == "uno":
-            data["hand_groups"] = _group_by_color(view.get("hand", []))
     data = json.loads(json.dumps(data))  # plain JSON types for the front end
     data["vm"] = json.loads(json.dumps(games.view_model(data, lang)))  # the game's own screen data
     _SCREENS.put(key, data["version"], data)
     return data
-
-
-def _group_by_color(hand: list[str]) -> list[list[str]]:
-    """A sorted UNO hand split into runs of one colour (wilds last), for the phone."""
-    return [list(run) for _, run in groupby(hand, key=lambda c: "w" if c.startswith("W") else c[0])]

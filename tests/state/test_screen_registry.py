@@ -54,14 +54,8 @@ def test_entries_are_pure_data():
 @pytest.mark.parametrize("path", GENERIC, ids=lambda p: str(p.relative_to(PKG)))
 def test_the_generic_layers_name_no_game(path):
     source = path.read_text(encoding="utf-8")
-    found = {name for name in games.GAMES
-             if re.search(rf"\b{name}\b", source, re.IGNORECASE) and not _allowed(path, name)}
+    found = {name for name in games.GAMES if re.search(rf"\b{name}\b", source, re.IGNORECASE)}
     assert not found, f"{path.name} names {found}"
-
-
-def _allowed(path: Path, name: str) -> bool:
-    # Left until UNO's view model provides the phone's hand groups (see _screen_data).
-    return path.name == "room.py" and name == "uno"
 
 
 def test_page_open_events_come_from_the_room_game():
