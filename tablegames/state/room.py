@@ -24,11 +24,11 @@ from collections.abc import Callable
 from typing import Any
 
 import reflex as rx
-from reflex_base.registry import RegistrationContext
 import segno
 from sqlmodel import Session
 
 from tablegames import games
+from tablegames import reflex_adapter as rxa
 from tablegames.engine import IllegalMove
 from tablegames.rooms import lifecycle, service
 from tablegames.rooms.cache import VersionedCache
@@ -60,12 +60,8 @@ class RoomShared(rx.SharedState):
 
     async def _online_seats(self) -> list[int]:
         """Seats with at least one phone connected right now (on any worker)."""
-        namespace = RegistrationContext.get().app.event_namespace
-        if namespace is None:
-            return []
-        manager = namespace._token_manager
-        return sorted({seat for token, seat in self._phones.items()
-                       if await manager.is_token_connected(token)})
+        app = rxa.current_app()
+        return sorted({seat for token, seat in self._phones.items() if await rxa.is_connected(app, token)})
 
     @rx.event
     async def link(self):
@@ -83,23 +79,18 @@ class RoomShared(rx.SharedState):
             screen._leave_room()  # this tab moves to another room: nothing of the old one's stays
         token = self.router.session.client_token
         tabs = _ROOM_TABS.setdefault(code, set())
-        if token not in tabs and self._linked_to != room_token(code):  # a new tab here
+        if token not in tabs and rxa.linked_to(self) != room_token(code):  # a new tab here
             seats = await _max_players(code)
             if len(tabs) >= seats + VIEWERS and not await self._holds_secret(code):
-                if not self._linked_to:
+                if not rxa.linked_to(self):
                     self.version = -1  # Screen shows nothing but the notice
                 return
         tabs.add(token)
         if _TAB_ROOMS.get(token, code) != code:
             _ROOM_TABS.get(_TAB_ROOMS[token], set()).discard(token)
         _TAB_ROOMS[token] = code
-        linked = self
-        if self._linked_to != room_token(code):
-            if self._linked_to:
-                await self._unlink()
-            linked = await self._link_to(room_token(code))
-        elif token not in linked._linked_from:  # unlinked while its socket was away
-            linked._linked_from = {*linked._linked_from, token}
+        # Linked already: this tab goes back in the fan-out (unlinked while its socket was away).
+        linked = await rxa.link_shared(self, room_token(code))
         # A page load catches up with the database: a change this process never announced
         # (a worker that died after committing) shows at the latest on the next load.
         version = await _version(code)
@@ -148,11 +139,8 @@ async def _max_players(code: str) -> int:
 async def forget_tab(app: rx.App, token: str) -> None:
     """A socket closed: unless the tab is back within ``UNLINK_AFTER`` s, it leaves its
     room's fan-out (and the "online" dots). Moves then cost what the live devices cost."""
-    from reflex.istate.manager.token import BaseStateToken
-
     await asyncio.sleep(UNLINK_AFTER)
-    namespace = app.event_namespace
-    if namespace is None or await namespace._token_manager.is_token_connected(token):
+    if app.event_namespace is None or await rxa.is_connected(app, token):
         return
     code = _TAB_ROOMS.pop(token, None)
     if code is None:
@@ -161,10 +149,8 @@ async def forget_tab(app: rx.App, token: str) -> None:
     tabs.discard(token)
     if not tabs:
         _ROOM_TABS.pop(code, None)
-    async with app.state_manager.modify_state(BaseStateToken(ident=room_token(code), cls=RoomShared)) as root:
-        shared = await root.get_state(RoomShared)
-        if token in shared._linked_from:
-            shared._linked_from = shared._linked_from - {token}
+    async with rxa.modify_shared(app, room_token(code), RoomShared) as shared:
+        rxa.drop_linked_tab(shared, token)
         if token in shared._phones:
             shared._phones = {t: s for t, s in shared._phones.items() if t != token}
 
@@ -366,7 +352,7 @@ class Screen(Device, RoomScreenAPI):
         own page-open events (its registry entry's ``on_open``) when it may."""
         code = self.room_code
         shared = await self.get_state(RoomShared)
-        if shared.version == -1 and not shared._linked_to:  # refused by RoomShared.link
+        if shared.version == -1 and not rxa.linked_to(shared):  # refused by RoomShared.link
             self.notice = self._say(RoomError("too_many_screens", "This table has too many screens open."))
             return []
         err, info = await look_up(self, code)
@@ -410,7 +396,7 @@ class Screen(Device, RoomScreenAPI):
 
     async def _bump(self, version: int) -> None:
         shared = await self.get_state(RoomShared)
-        if shared._linked_to != room_token(self.room_code):
+        if rxa.linked_to(shared) != room_token(self.room_code):
             return  # linked to no room or another one: this tab's room is the one it loaded
         shared.version = max(shared.version, version)  # two moves at once never go back
 
