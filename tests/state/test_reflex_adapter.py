@@ -413,9 +413,7 @@ PRIVATE = re.compile(
 ADAPTER_FILES = {"tablegames/reflex_adapter.py", "tests/state/test_reflex_adapter.py"}
 # Files whose switch to the adapter is still to be made (each line: what it uses); the test
 # fails for any other file, so a new use of a Reflex internal goes through the adapter.
-PENDING = {
-    "tablegames/state/room.py": "RegistrationContext, _token_manager, SharedState links, BaseStateToken",
-}
+PENDING: dict[str, str] = {}
 
 
 def test_only_the_adapter_reaches_for_reflex_internals():
