@@ -386,6 +386,9 @@ def event_text(lang: str, event: Mapping[str, Any], names: Sequence[str], game: 
         params["winners"] = join_names(lang, [_name(names, p) for p in event["winners"] or ()])
     if isinstance(event.get("words"), (list, tuple)):
         params["words"] = ", ".join(map(str, event["words"]))
+    total = event.get("points")
+    if "count" not in params and isinstance(total, int) and not isinstance(total, bool):
+        params["count"] = total  # a running total: the template's plural forms follow it
     if game != "uno":
         if isinstance(event.get("emotion"), int) and has(lang, f"emotion.{event['emotion']}"):
             params["emotion"] = t(lang, f"emotion.{event['emotion']}")  # Faces

@@ -28,8 +28,6 @@ __all__ = ["HIDDEN_EVENTS", "build"]
 # The line naming the Mandatory Letter is left out: finding the letter is the game (the
 # table's assist highlights it on the card instead).
 HIDDEN_EVENTS = frozenset({"reveal_letter"})
-# Events whose "points" is a running total of cards: said as "3 cards" with plural forms.
-_POINT_EVENTS = frozenset({"scored", "bonus_card"})
 
 
 def _seat(value: Any) -> int | None:
@@ -80,8 +78,6 @@ def _category_texts(lang: str, card: Mapping[str, Any] | None) -> list[str]:
 
 
 def _event_line(lang: str, event: Mapping[str, Any], names: Sequence[str]) -> str:
-    if event.get("type") in _POINT_EVENTS and "points" in event:
-        event = {k: v for k, v in event.items() if k != "points"} | {"count": event["points"]}
     return event_text(lang, event, names, "uestop")
 
 
