@@ -13,6 +13,8 @@ from tablegames.components.timers import every
 from tablegames.pages.common import VIEW, S, as_list, lang_switch, notice, online_dot, tr, tr_with
 from tablegames.pages.options import options_in_force
 from tablegames.state.host_link import HostLink
+from tablegames.state import deadlines
+from tablegames.state.deadlines import Deadlines
 from tablegames.state.room import RoomShared, Screen
 
 
@@ -109,6 +111,8 @@ def table_page() -> rx.Component:
                 rx.cond(VIEW, rx.fragment(game_table(), options_in_force(id="options-in-force-table")), lobby()),
             ),
             every(5000, Screen.heartbeat),
+            # a game's deadline (a race window): the table applies it should its timer be lost
+            rx.cond(S["deadline"], every(deadlines.WATCH_MS, Deadlines.watch)),
             spacing="5", width="100%", padding="1.5rem",
         ),
         class_name="tg-table-bg",

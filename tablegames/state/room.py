@@ -434,8 +434,10 @@ class Screen(Device, RoomScreenAPI):
 
     async def _act(self, action: Callable[[Session], Any]):
         """Runs ``action(db)`` on this room: a refusal becomes this screen's notice (and a
-        toast, returned for the event to send); success refreshes every screen of the room.
-        An action that returns the room's new version (an int) saves a query."""
+        toast, returned for the event to send); success refreshes every screen of the room
+        and, if the game now has a deadline, returns the timer that applies it (see
+        ``state/deadlines.py``). An action that returns the room's new version (an int)
+        saves a query."""
         code = self.room_code
 
         def act(db: Session) -> int:
@@ -449,7 +451,9 @@ class Screen(Device, RoomScreenAPI):
             return rx.toast.error(self.notice)
         self.notice = ""
         await self._bump(version)
-        return None
+        from tablegames.state import deadlines  # it builds on this module
+
+        return deadlines.follow(code, version)  # the move left a deadline: its timer runs
 
     @rx.event
     async def move(self, move: dict, seen_version: int = -1):

@@ -17,13 +17,11 @@ Fair slap races need every phone's tap on the server's clock:
    the server-side seat through ``rooms.service`` (which passes the arrival time as
    ``now``; the engine bounds ``t`` by ``max_latency_ms``). No estimate yet: no ``t``, the
    arrival time counts.
-3. **The window closes by itself.** The tap that opens the race's window starts the
-   background task :meth:`UeStopClock.settle_at`, which sleeps until the engine's deadline
-   and applies ``{"type":"settle"}`` through the service, so the result shows without
-   anyone tapping again. The engine takes ``settle`` from any seat; the server sends it as
-   ``SERVER_SEAT`` (no player's choice is involved). Should that task be lost (a worker
-   restarted during the window), the table's watchdog (:meth:`UeStopClock.watchdog`, every
-   second while a race with taps is open) settles an overdue race.
+3. **The window closes by itself.** The engine gives the race a deadline and ``settle`` as
+   its system move; the shared timers of ``tablegames.state.deadlines`` (what every game with
+   a deadline gets) apply it then, with no seat, so the result shows without anyone tapping
+   again. The tap that opens the window starts the timer; the table's watchdog settles a
+   race whose timer was lost with its worker.
 
 The pure helpers (``record_ping``, ``record_pong``, ``clock_summary``, ``server_tap_time``)
 hold the bookkeeping and are unit-tested in ``tests/state/test_uestop_clock.py``.
@@ -46,6 +44,7 @@ from tablegames.engine import IllegalMove
 from tablegames.engine.uestop.clock import ClockEstimate, estimate, lag_bounds
 from tablegames.rooms import service
 from tablegames.rooms.service import RoomError
+from tablegames.state import deadlines
 from tablegames.state.db import run as db_run
 from tablegames.state.room import Screen
 
@@ -67,10 +66,7 @@ NOW_JS = "(window.tgClock ? window.tgClock() : (performance.timeOrigin + perform
 KEEP_SAMPLES = 40  # sliding window: follows a drifting phone clock
 KEEP_PENDING = 6  # pings whose answer has not come back yet
 MIN_SAMPLES = 3  # fewer samples: no estimate, the arrival time counts
-SETTLE_SLACK = 0.01  # seconds after the deadline before settling
 RETRIES = 4  # optimistic-lock retries (another worker moved the room at the same time)
-SERVER_SEAT = None  # races are settled as a system move (seat None), by no player
-OVERDUE = 0.5  # seconds after the deadline before the table's watchdog settles a race
 
 
 # -- pure bookkeeping ------------------------------------------------------------------------
@@ -257,59 +253,7 @@ class UeStopClock(rx.State):
             return rx.toast.error(screen.notice, id="ues-slap-refused")
         screen.notice = ""
         await screen.bump(version)
-        taps = getattr(state, "taps", ())
-        if getattr(state, "phase", None) == "race" and len(taps) == 1:  # ours: the race's first tap
-            return UeStopClock.settle_at(state.deadline)  # this tap opened the window
-        return None
-
-    @rx.event(background=True)
-    async def settle_at(self, deadline: float):
-        """Background: settles the race when its window closes (nobody needs to tap again)."""
-        if not _finite(deadline):
-            return
-        await asyncio.sleep(max(0.0, deadline - time.time()) + SETTLE_SLACK)
-        async with self:
-            code = (await self.get_state(Screen)).room_code
-        version = await _settle(code)
-        if version is not None:
-            async with self:
-                screen = await self.get_state(Screen)
-                await screen.bump(version)
-
-    @rx.event
-    async def watchdog(self, _tick: Any = None):
-        """Table, every second during a race with taps: settles the race if its window
-        closed a while ago and nobody settled it (a lost timer)."""
-        screen = await self.get_state(Screen)
-        if screen.role != "table" or not screen.room_code:
-            return
-        code = screen.room_code
-        try:
-            state, _ = await db_run(lambda db: service.current_state(db, code))
-        except RoomError:
-            return
-        deadline = getattr(state, "deadline", None)
-        if (getattr(state, "phase", None) != "race" or not getattr(state, "taps", ())
-                or not _finite(deadline) or time.time() < deadline + OVERDUE):
-            return
-        version = await _settle(screen.room_code)
-        if version is not None:
-            await screen.bump(version)
-
-
-async def _settle(code: str) -> int | None:
-    """Applies ``settle`` for the room (as ``SERVER_SEAT``); the new version, or ``None`` if
-    the race was already settled (a late tap or an early answer does that too)."""
-    for _ in range(RETRIES):
-        try:
-            return (await _apply(code, SERVER_SEAT, {"type": "settle"}))[1]
-        except IllegalMove as err:
-            if err.code != "window_open":
-                return None
-            await asyncio.sleep(err.params.get("wait_ms", 10) / 1000 + SETTLE_SLACK)
-        except RoomError:
-            return None
-    return None
+        return deadlines.follow(code, version)  # the tap that opens the window starts its timer
 
 
 class UeStopUI(rx.State):

@@ -267,8 +267,6 @@ def uestop_table() -> rx.Component:
     """The UeStop! table during a game."""
     return rx.vstack(
         clock_probe(),
-        rx.cond(vm_flag("race_open") & (VM["race_taps"].to(int) > 0),
-                every(1000, UeStopClock.watchdog)),
         rx.cond(PHASE == "game_over", game_over(), board()),
         rx.flex(rx.foreach(vm_list("players"), player_chip), wrap="wrap", spacing="3", justify="center",
                 width="100%", id="ues-players"),
