@@ -124,12 +124,14 @@ def test_swap_hands_picker_names_the_other_players():
     s = GAME.apply(s, 2, {"type": "draw"})
     ana = build(screen(s, 0), "en")
     picker = ana["picker"]["WS"]
-    assert picker["swap"] and picker["title"] == "Choose a colour, then who swaps hands with you"
+    assert picker["swap"] and picker["target_title"] == "Who swaps hands with you?"
+    assert picker["targets"] == [{"seat": "1", "name": "Bia", "detail": "2 cards"},
+                                 {"seat": "2", "name": "Cid", "detail": "3 cards"}]
     red = picker["choices"][0]
     assert red["move"] == {}
-    assert [(x["name"], x["move"]) for x in red["targets"]] == [
-        ("Bia", {"type": "play", "card": "WS", "color": "r", "target": 1}),
-        ("Cid", {"type": "play", "card": "WS", "color": "r", "target": 2})]
+    assert red["by_target"] == {"1": {"type": "play", "card": "WS", "color": "r", "target": 1},
+                                "2": {"type": "play", "card": "WS", "color": "r", "target": 2}}
+    assert build(screen(s, 0), "pt-BR")["picker"]["WS"]["target_title"] == "Com quem você troca de mão?"
 
 
 def test_game_over_with_plural_points_in_both_languages():

@@ -42,32 +42,35 @@ def hand() -> rx.Component:
 
 
 def picker() -> rx.Component:
-    """Colour picker for a wild (with the other players for Swap Hands)."""
+    """Colour picker for a wild; Swap Hands first asks who swaps hands with you."""
+    swap = PICKER["swap"].to(bool)
+    asking_target = swap & (UnoPicker.swap_with == "")
 
     def choice(c: rx.Var) -> rx.Component:
-        targets = c["targets"].to(list[dict])
-        swatch = color_swatch(c["color"].to(str), label=c["name"].to(str),
-                              on_click=rx.cond(PICKER["swap"].to(bool), rx.noop(), send(c["move"].to(dict))))
-        return rx.vstack(
-            swatch,
-            rx.cond(PICKER["swap"].to(bool), rx.flex(
-                rx.foreach(targets, lambda p: rx.button(
-                    p["name"].to(str), size="3", variant="outline", class_name="tg-target",
-                    on_click=send(p["move"].to(dict)))),
-                wrap="wrap", spacing="1", justify="center")),
-            align="center",
-        )
+        move = rx.cond(swap, c["by_target"].to(dict)[UnoPicker.swap_with].to(dict), c["move"].to(dict))
+        return color_swatch(c["color"].to(str), label=c["name"].to(str), on_click=send(move))
 
+    targets = rx.vstack(
+        rx.heading(PICKER["target_title"].to(str), size="5"),
+        rx.foreach(PICKER["targets"].to(list[dict]), lambda p: rx.button(
+            rx.text(p["name"].to(str), weight="bold"), rx.text(p["detail"].to(str), size="2"),
+            size="4", class_name="tg-target tg-action", width="100%", justify="between",
+            on_click=UnoPicker.pick_target(p["seat"].to(str)), id="target-" + p["seat"].to(str))),
+        spacing="3", align="center", width="100%", id="picker-targets",
+    )
+    colours = rx.vstack(
+        rx.heading(PICKER["title"].to(str), size="5"),
+        rx.grid(rx.foreach(PICKER["choices"].to(list[dict]), choice), columns="2", spacing="3", justify="center"),
+        spacing="4", align="center",
+    )
     return rx.cond(
         UnoPicker.picking != "",
         rx.box(
             rx.vstack(
-                rx.heading(PICKER["title"].to(str), size="5"),
-                rx.grid(rx.foreach(PICKER["choices"].to(list[dict]), choice), columns="2", spacing="3",
-                        justify="center"),
+                rx.cond(asking_target, targets, colours),
                 rx.button(VM["labels"].to(dict)["cancel"].to(str), variant="soft", size="3",
                           on_click=UnoPicker.cancel_pick),
-                spacing="4", align="center",
+                spacing="4", align="center", width="min(22rem, 100%)",
             ),
             class_name="tg-picker", id="picker",
         ),

@@ -24,9 +24,11 @@ The shared keys (every game's view model has them): ``players``, ``status``,
 - ``actions``: the buttons that apply, ``{"id", "label", "color", "move", "pick"}``:
   ``pick`` "" sends ``move``; otherwise it opens the picker for that code ("first": the
   colour of a wild turned up as first discard).
-- ``picker``: ``{code: {"title", "swap", "choices"}}`` for every code the picker can open
-  for; ``choices`` by colour: ``{"color", "name", "move", "targets"}`` where ``targets``
-  (Swap Hands) is ``[{"seat", "name", "move"}]`` and ``move`` is {} then.
+- ``picker``: ``{code: {"title", "target_title", "swap", "targets", "choices"}}`` for
+  every code the picker can open for; ``choices`` by colour: ``{"color", "name", "move",
+  "by_target"}``. Swap Hands (``swap``) asks for the player first (``targets``:
+  ``[{"seat": "2", "name", "detail"}]``, under ``target_title``), then the colour: ``by_target``
+  maps the chosen seat (as text) to the move, and ``move`` is {}.
 - ``reveal``: the challenged hand this challenger was shown, ``{"title", "cards"}`` or None.
 - ``scores``: between hands and at the end, rows ``{"seat", "name", "cards", "score",
   "winner"}``; ``score_title`` ("Hand over" / "Game over"); ``target_line``.
@@ -352,14 +354,19 @@ def _choose_move(color: str, target: int | None = None) -> dict[str, Any]:
 
 def _picker(lang: str, cols: Sequence[str], others: Sequence[Mapping[str, Any]], swap: bool,
             make) -> dict[str, Any]:
+    """What the picker of one code offers. Swap Hands asks for the player first (``targets``:
+    ``[{"seat": "2", "name", "detail"}]``), then the colour: each choice's ``by_target`` maps the
+    chosen seat (as text) to the move; otherwise a choice's ``move`` is the move."""
     choices = []
     for c in cols:
-        targets = ([{"seat": int(p["seat"]), "name": str(p["name"]), "move": make(c, int(p["seat"]))}
-                    for p in others] if swap else [])
+        by_target = {str(p["seat"]): make(c, int(p["seat"])) for p in others} if swap else {}
         choices.append({"color": c, "name": _capital(color_name(lang, c)),
-                        "move": {} if swap else make(c), "targets": targets})
-    return {"title": t(lang, "ui.pick_color_and_player" if swap else "ui.pick_color"),
-            "swap": swap, "choices": choices}
+                        "move": {} if swap else make(c), "by_target": by_target})
+    return {"title": t(lang, "ui.pick_color"),
+            "target_title": t(lang, "ui.uno.pick_target") if swap else "",
+            "swap": swap, "choices": choices,
+            "targets": [{"seat": str(p["seat"]), "name": str(p["name"]), "detail": _detail(lang, p)}
+                        for p in others] if swap else []}
 
 
 def _button(id_: str, label: str, move: dict[str, Any] | None = None, color: str = "",
