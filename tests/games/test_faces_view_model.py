@@ -22,16 +22,15 @@ GAME = get_game("faces")
 
 def screen(state: Any, seat: int | None, options: dict | None = None, host: bool = False) -> dict[str, Any]:
     """The screen dict the way ``rooms.service.screen`` builds it (``me`` -1: the table),
-    plus ``to_act`` (from the engine when it has one) and ``is_host``; plain JSON types."""
+    plus ``to_act`` (the engine's) and ``is_host``; plain JSON types."""
     view = GAME.view(state, seat)
-    to_act = getattr(GAME, "to_act", None)
     data = {
         "code": "ABCD", "game": "faces", "status": "playing", "version": 3,
         "options": GAME.public_options(dict(options or {})),
         "seats": [{"seat": i, "id": i + 10, "name": n} for i, n in enumerate(state.players)],
         "locked": False, "asking": [],
         "view": view, "me": -1 if seat is None else seat, "removed": False,
-        "to_act": list(to_act(state)) if to_act else None, "is_host": host,
+        "to_act": list(GAME.to_act(state)), "is_host": host,
     }
     return json.loads(json.dumps(data))
 
@@ -96,14 +95,10 @@ def test_my_turn_follows_to_act():
     assert [build(screen(state, s), "en")["my_turn"] for s in (0, 1, 2)] == [False, False, True]
 
 
-def test_my_turn_without_the_engines_to_act_reads_the_view():
+def test_my_turn_follows_the_engines_to_act():
     state = main_game((0, {"type": "choose_pass", "card": 9, "round": 1}))
-    data = screen(state, 1)
-    data["to_act"] = None  # a screen built before the engine said
-    assert build(data, "en")["my_turn"] is True
-    data = screen(state, 0)
-    data["to_act"] = None
-    assert build(data, "en")["my_turn"] is False  # Ana has chosen
+    assert build(screen(state, 1), "en")["my_turn"] is True
+    assert build(screen(state, 0), "en")["my_turn"] is False  # Ana has chosen
 
 
 def test_the_table_sentences_and_plural_forms():

@@ -25,15 +25,14 @@ T0 = 1_000.0
 
 def screen(state: Any, seat: int | None) -> dict[str, Any]:
     """The screen dict the way ``rooms.service.screen`` builds it (``me`` -1: the table),
-    plus ``to_act`` (from the engine when it has one); plain JSON types."""
-    to_act = getattr(GAME, "to_act", None)
+    plus ``to_act`` (the engine's); plain JSON types."""
     data = {
         "code": "ABCD", "game": "uestop", "status": "playing", "version": 5,
         "options": GAME.public_options(dict(OPTIONS)),
         "seats": [{"seat": i, "id": i + 10, "name": n} for i, n in enumerate(state.players)],
         "locked": False, "asking": [],
         "view": GAME.view(state, seat), "me": -1 if seat is None else seat, "removed": False,
-        "to_act": list(to_act(state)) if to_act else None, "is_host": seat is None,
+        "to_act": list(GAME.to_act(state)), "is_host": seat is None,
     }
     return json.loads(json.dumps(data))
 

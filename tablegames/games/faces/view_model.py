@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tablegames.engine import get_game
 from tablegames.i18n import event_text, join_names, ordinal, t
 
 __all__ = ["EMOTIONS", "build", "lobby_players", "place_text"]
@@ -57,30 +56,9 @@ def place_text(lang: str, place: int) -> str:
     return ordinal(lang, place)
 
 
-def _engine_says(screen: Mapping[str, Any]) -> bool:
-    """Whether the game's engine has ``to_act`` (an empty list from it means nobody)."""
-    try:
-        return callable(getattr(get_game(str(screen.get("game", "faces"))), "to_act", None))
-    except Exception:  # noqa: BLE001 - an unknown game: trust the view
-        return False
-
-
-def _to_act(screen: Mapping[str, Any], view: Mapping[str, Any]) -> list[int]:
-    """The engine seats who must act now: the screen's ``to_act``, or (for a screen built
-    before the engine said) what the view shows."""
-    given = screen.get("to_act")
-    if isinstance(given, (list, tuple)) and (given or _engine_says(screen)):
-        return [s for s in given if _seat(s) is not None]
-    phase = view.get("phase")
-    players = [p["seat"] for p in view.get("players", [])]
-    if phase == "passing":
-        ready = set((view.get("pass") or {}).get("ready", ()))
-        return [s for s in players if s not in ready]
-    if phase == "guessing":
-        return [view["guesser"]] if _seat(view.get("guesser")) is not None else []
-    if phase in ("pick", "decide", "flip"):
-        return [view["active"]] if _seat(view.get("active")) is not None else []
-    return []
+def _to_act(screen: Mapping[str, Any]) -> list[int]:
+    """The engine seats who must act now (the engine's ``to_act``, on every screen)."""
+    return [s for s in screen.get("to_act") or () if _seat(s) is not None]
 
 
 def _event_line(lang: str, event: Mapping[str, Any], names: Sequence[str]) -> str:
@@ -456,7 +434,7 @@ def build(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
     if not view:
         return {**base, "players": lobby_players(screen, me), "status": t(lang, "ui.waiting_host"),
                 "my_turn": False, "events": [], "game_over": None}
-    to_act = _to_act(screen, view)
+    to_act = _to_act(screen)
     part = _main(lang, view, me, names) if variant == "main" else _memory(lang, view, me, names)
     part["phone_status_class"] = {"stop": "fc-status fc-status-stop", "turn": "fc-status fc-your-guess"}.get(
         part.get("phone_status_kind", ""), "fc-status")

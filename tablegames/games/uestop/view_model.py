@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tablegames.engine import get_game
 from tablegames.i18n import event_text, join_names, ordinal, t
 
 __all__ = ["HIDDEN_EVENTS", "build"]
@@ -39,35 +38,9 @@ def _name(names: Sequence[str], seat: Any) -> str:
     return str(names[s]) if s is not None and 0 <= s < len(names) else ""
 
 
-def _engine_says(screen: Mapping[str, Any]) -> bool:
-    """Whether the game's engine has ``to_act`` (an empty list from it means nobody)."""
-    try:
-        return callable(getattr(get_game(str(screen.get("game", "uestop"))), "to_act", None))
-    except Exception:  # noqa: BLE001 - an unknown game: trust the view
-        return False
-
-
-def _to_act(screen: Mapping[str, Any], view: Mapping[str, Any]) -> list[int]:
-    """The engine seats who must act now: the screen's ``to_act``, or (for a screen built
-    before the engine said) what the view shows."""
-    given = screen.get("to_act")
-    if isinstance(given, (list, tuple)) and (given or _engine_says(screen)):
-        return [s for s in given if _seat(s) is not None]
-    phase = view.get("phase")
-    players = view.get("players", [])
-    if phase == "reading":
-        return [view["opener"]] if _seat(view.get("opener")) is not None else []
-    if phase == "race":
-        tapped = {tap["seat"] for tap in (view.get("race") or {}).get("taps", ())}
-        return [p["seat"] for p in players if not p["benched"] and p["seat"] not in tapped]
-    if phase == "answering":
-        return [view["answerer"]] if _seat(view.get("answerer")) is not None else []
-    if phase == "judging":
-        voted = {v["seat"] for v in (view.get("votes") or {}).get("by_seat", ())}
-        return [p["seat"] for p in players if p["seat"] != view.get("answerer") and p["seat"] not in voted]
-    if phase == "penalty":
-        return [view["pending"]["by"]] if view.get("pending") else []
-    return []
+def _to_act(screen: Mapping[str, Any]) -> list[int]:
+    """The engine seats who must act now (the engine's ``to_act``, on every screen)."""
+    return [s for s in screen.get("to_act") or () if _seat(s) is not None]
 
 
 def _category_texts(lang: str, card: Mapping[str, Any] | None) -> list[str]:
@@ -379,7 +352,7 @@ def build(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
         return {"phase": "", "players": players, "status": t(lang, "ui.waiting_host"), "my_turn": False,
                 "events": [], "game_over": None}
     names = [p["name"] for p in view.get("players", [])]
-    to_act = _to_act(screen, view)
+    to_act = _to_act(screen)
     phase = view.get("phase")
     cats = _category_texts(lang, view.get("category_card"))
     revealed = view.get("revealed")
