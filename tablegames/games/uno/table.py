@@ -57,7 +57,7 @@ def board() -> rx.Component:
         rx.cond(VM["pending"].to(str) != "",
                 rx.text(VM["pending"].to(str), size="5", class_name="tg-pending", id="pending")),
         rx.cond(VM["greyskull"].to(str) != "",
-                rx.text(VM["greyskull"].to(str), class_name="tg-greyskull", id="greyskull")),
+                rx.text(VM["greyskull"].to(str), class_name="tg-greyskull uc-greyskull-banner", id="greyskull")),
         event_list(VM["events"], id="events"),
         spacing="5", width="100%", align="center",
     )
