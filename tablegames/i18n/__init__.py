@@ -92,17 +92,29 @@ def _lang(lang: str | None) -> str:
 
 # -- catalogs ----------------------------------------------------------------------------
 
+_FOLDERS: list[Path] = [_DIR]  # catalog roots: the app's, then any added (add_catalogs)
+
+
+def add_catalogs(folder: Path | str) -> None:
+    """Adds a catalog root: its ``<lang>/*.json`` files join every language's catalog
+    (a game that lives outside ``tablegames/``, such as the tests' own game)."""
+    folder = Path(folder)
+    if folder not in _FOLDERS:
+        _FOLDERS.append(folder)
+        catalog.cache_clear()
+
+
 @cache
 def catalog(lang: str) -> dict[str, str]:
-    """Every key of ``lang``: all ``tablegames/i18n/<lang>/*.json`` files merged (cached).
+    """Every key of ``lang``: all ``<root>/<lang>/*.json`` files merged (cached), the app's
+    ``tablegames/i18n`` first, then any root added with :func:`add_catalogs`.
 
     Files are read in name order; a key defined twice keeps the later file's text. Call
     ``catalog.cache_clear()`` after editing a file in a running process.
     """
     lang = _lang(lang)
     merged: dict[str, str] = {}
-    folder = _DIR / lang
-    for path in sorted(folder.glob("*.json")):
+    for path in [p for root in _FOLDERS for p in sorted((root / lang).glob("*.json"))]:
         data = json.loads(path.read_text(encoding="utf-8"))
         if not isinstance(data, dict):
             raise ValueError(f"{path}: a catalog file must hold one JSON object")

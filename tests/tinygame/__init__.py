@@ -9,14 +9,12 @@ game is added.
   ``TABLEGAMES_EXTRA_GAMES=tests.tinygame.ui`` (:data:`REGISTRY_ENV`), the switch of
   ``tablegames/games/__init__.py`` for test-only games.
 
-Its texts live in ``tests/tinygame/i18n/<lang>.json``. The app's catalogs are read from
-``tablegames/i18n`` only, so importing this package adds them to the (cached) catalog of
-each language (:func:`install_texts`).
+Its texts live in ``tests/tinygame/i18n/<lang>/duel.json``, a catalog root that importing
+this package adds to the app's (``i18n.add_catalogs``).
 """
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from tablegames import i18n
@@ -29,16 +27,4 @@ REGISTRY_ENV = {"TABLEGAMES_TEST_MODE": "1", "TABLEGAMES_EXTRA_GAMES": UI_MODULE
 TEXTS = Path(__file__).with_name("i18n")
 
 
-def texts(lang: str) -> dict[str, str]:
-    """Duel's own catalog entries for ``lang`` (``tests/tinygame/i18n/<lang>.json``)."""
-    data = json.loads((TEXTS / f"{lang}.json").read_text(encoding="utf-8"))
-    return {k: v for k, v in data.items() if not k.startswith("_")}
-
-
-def install_texts() -> None:
-    """Adds Duel's texts to the app's catalog of every language (idempotent)."""
-    for lang in i18n.LANGS:
-        i18n.catalog(lang).update(texts(lang))
-
-
-install_texts()
+i18n.add_catalogs(TEXTS)
