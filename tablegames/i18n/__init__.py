@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from string import Formatter
 from typing import Any
@@ -101,7 +101,8 @@ def add_catalogs(folder: Path | str) -> None:
     folder = Path(folder)
     if folder not in _FOLDERS:
         _FOLDERS.append(folder)
-        catalog.cache_clear()
+        for cached in (catalog, color_name, card_name):
+            cached.cache_clear()
 
 
 @cache
@@ -157,9 +158,14 @@ def plural_form(lang: str, n: Any) -> str:
     ('other', 'one', 'one', 'other')
     """
     try:
-        return _locale(_lang(lang)).plural_form(abs(n))
+        return _plural(_lang(lang), abs(n))
     except (TypeError, ValueError):
         return "other"
+
+
+@lru_cache(maxsize=4096)
+def _plural(lang: str, n: int | float) -> str:  # Babel's rules are slow; a game's counts repeat
+    return _locale(lang).plural_form(n)
 
 
 def number(lang: str, n: Any) -> str:
@@ -170,7 +176,12 @@ def number(lang: str, n: Any) -> str:
     """
     if isinstance(n, bool) or not isinstance(n, int | float):
         return str(n)
-    return format_decimal(n, locale=_locale(_lang(lang)))
+    return _decimal(_lang(lang), n)
+
+
+@lru_cache(maxsize=4096)
+def _decimal(lang: str, n: int | float) -> str:
+    return format_decimal(n, locale=_locale(lang))
 
 
 def ordinal(lang: str, n: int) -> str:
@@ -235,12 +246,14 @@ def placeholders(text: str) -> set[str]:
 
 # -- cards and colours ---------------------------------------------------------------------
 
+@lru_cache(maxsize=2048)
 def color_name(lang: str, c: str | None) -> str:
     """``"r"`` -> ``"red"`` / ``"vermelho"`` (lower case, for sentences); unknown: as given."""
     key = f"color.{c}"
     return t(lang, key) if has(lang, key) else str(c or "")
 
 
+@lru_cache(maxsize=4096)
 def card_name(lang: str, code: str | None) -> str:
     """A card code in words: ``"r7"`` -> "red 7" / "7 vermelho", ``"W+4"`` -> "Wild Draw Four".
 

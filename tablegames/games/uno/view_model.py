@@ -39,6 +39,8 @@ The shared keys (every game's view model has them): ``players``, ``status``,
 
 from __future__ import annotations
 
+from functools import cache
+
 from collections.abc import Mapping, Sequence
 from itertools import groupby
 from typing import Any
@@ -160,6 +162,7 @@ _LABELS = {"cancel": "ui.cancel", "player": "ui.player", "cards_left": "ui.cards
            "color_in_play": "ui.color_in_play", "draw_pile": "ui.draw_pile"}
 
 
+@cache
 def _labels(lang: str) -> dict[str, str]:
     """Titles and buttons of the UNO screens."""
     return {name: t(lang, key) for name, key in _LABELS.items()}
