@@ -317,14 +317,32 @@ def remove_seat(session: Session, code: str, host_secret: str, seat: Any) -> Non
     _check_host(room, host_secret)
     if room.status != "lobby":
         raise RoomError("already_started", "Seats can only be removed before the game starts.")
-    found = [s for s in _seats(session, room) if type(seat) is int and s.seat == seat]
+    seats = _seats(session, room)
+    found = [s for s in seats if type(seat) is int and s.seat == seat]
     if not found:
         raise RoomError("bad_seat", f"There is no seat {seat!r}.")
     found[0].removed = True
     session.add(found[0])
+    room.options_json = json.dumps(_without_place(room.game, json.loads(room.options_json),
+                                                  seats.index(found[0])))
     room.version += 1  # every screen shows the seats: make them refresh
     session.add(room)
     session.commit()
+
+
+def _without_place(game: str, options: dict[str, Any], place: int) -> dict[str, Any]:
+    """The options once the player at engine seat ``place`` leaves: an option naming a seat
+    (kind ``seat``) keeps naming the same person (later places move down one), and one that
+    named the leaving player goes back to its default."""
+    for option in get_game(game).options_schema:
+        value = options.get(option.key)
+        if option.kind != "seat" or type(value) is not int:
+            continue
+        if value == place:
+            options.pop(option.key)
+        elif value > place:
+            options[option.key] = value - 1
+    return options
 
 
 def update_options(session: Session, code: str, host_secret: str,

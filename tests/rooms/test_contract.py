@@ -89,3 +89,15 @@ def test_a_deadline_applies_its_system_move_once_and_only_when_due(db) -> None:
     assert state.phase == "answering"
     log = db.exec(select(MoveLog).order_by(MoveLog.version)).all()[-1]
     assert log.seat is None and json.loads(log.move_json) == {"type": "settle"}
+
+
+def test_a_seat_option_keeps_naming_the_same_person_when_a_seat_is_removed(db) -> None:
+    code, host = service.create_room(db, "faces", {})
+    ids = [service.join_room(db, code, n)[0] for n in ("Ana", "Bia", "Cid", "Dan")]
+    service.update_options(db, code, host, {"oldest": 2})  # Cid
+    service.remove_seat(db, code, host, ids[0])  # Ana leaves: Cid is now at place 1
+    info = service.room_info(db, code)
+    assert info.options["oldest"] == 1 and dict(info.seats)[ids[2]] == "Cid"
+    assert [name for _, name in info.seats][info.options["oldest"]] == "Cid"
+    service.remove_seat(db, code, host, ids[2])  # the oldest leaves: back to the default
+    assert "oldest" not in service.room_info(db, code).options
