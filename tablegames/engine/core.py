@@ -103,6 +103,8 @@ class Option:
         hidden: never shown to players (a stacked deck).
         test_only: accepted only when the app runs in test mode.
         help: i18n key of a line explaining the option ("" for none).
+        advanced: a fine-tuning most tables leave as it is: the create form keeps it under
+            "More settings", and screens list it only when it differs from its default.
     """
 
     key: str
@@ -118,6 +120,7 @@ class Option:
     hidden: bool = False
     test_only: bool = False
     help: str = ""
+    advanced: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in OPTION_KINDS:
@@ -195,7 +198,7 @@ def options_in_force(game: "Game", options: Mapping[str, Any]) -> list[dict[str,
         if o.hidden or not o.applies(full):
             continue
         value = full.get(o.key)
-        if o.kind == "custom" and not value:
+        if (o.kind == "custom" and not value) or (o.advanced and value == o.default):
             continue
         named = o.value_label and (o.kind in ("choice", "bool") or value in o.choices)
         shown.append({"key": o.key, "label": o.label, "value": to_jsonable(value),

@@ -26,6 +26,11 @@ def tr(key: str | rx.Var) -> rx.Var:
     return Device.tr[key].to(str)
 
 
+def game_name() -> rx.Var:
+    """The name of the room's game, in this screen's language ("" before the room is known)."""
+    return rx.cond(S["game"], tr("game." + S["game"].to(str)), "")
+
+
 def tr_with(key: str, **params: str | rx.Var) -> rx.Var:
     """The text of ``key`` with its ``{placeholders}`` filled in (never glued pieces)."""
     text = tr(key)
@@ -65,11 +70,6 @@ def notice() -> rx.Component:
 def as_list(var: rx.Var, item=str) -> rx.Var:
     """A view field as a typed list, for rx.foreach."""
     return var.to(list[item])
-
-
-def as_players() -> rx.Var:
-    """The view's players (every game's view has a "players" list with "seat" and "name")."""
-    return as_list(VIEW["players"], dict)
 
 
 def send(move: dict) -> rx.event.EventSpec:

@@ -51,10 +51,16 @@ def game_options(game: str) -> rx.Component:
     if ui.form:
         part = games.load(ui.form)()
         # The part applies while the custom option it fills in does (house rules: one edition).
-        custom = [o for o in getattr(get_game(game), "options_schema", ()) if o.kind == "custom" and not o.hidden]
+        custom = [o for o in get_game(game).options_schema if o.kind == "custom" and not o.hidden]
         applies = _applies(custom[0]) if len(custom) == 1 else True
         extras.append(part if applies is True else rx.cond(applies, part))
-    return rx.vstack(*[option_field(game, o) for o in form_options(game)], *extras, spacing="3", width="100%")
+    main = [option_field(game, o) for o in form_options(game) if not o.advanced]
+    advanced = [option_field(game, o) for o in form_options(game) if o.advanced]
+    if advanced:  # fine-tunings most tables leave alone, folded away
+        extras.append(rx.el.details(rx.el.summary(tr("ui.more_settings")),
+                                    rx.vstack(*advanced, spacing="3", width="100%"),
+                                    class_name="tg-more", id=f"more-{game}"))
+    return rx.vstack(*main, *extras, spacing="3", width="100%")
 
 
 def create_form() -> rx.Component:

@@ -10,7 +10,7 @@ import reflex as rx
 from tablegames import games
 from tablegames.components.timers import every, vibrate_on_turn
 from tablegames.components.players import player_chips
-from tablegames.pages.common import ME, VIEW, VM, S, lang_switch, notice, tr, turn_flag
+from tablegames.pages.common import ME, VIEW, VM, S, game_name, lang_switch, notice, tr, turn_flag
 from tablegames.pages.options import options_in_force
 from tablegames.state import upkeep
 from tablegames.state.room import RoomShared, Screen
@@ -40,7 +40,9 @@ def phone_page() -> rx.Component:
     """The phone screen."""
     return rx.box(
         rx.vstack(
-            rx.hstack(rx.text(Screen.room_code, weight="bold", size="5"), rx.spacer(), lang_switch(), width="100%"),
+            rx.hstack(rx.text(Screen.room_code, weight="bold", size="5"),
+                      rx.text(game_name(), size="4", class_name="tg-game-name", id="game-name"),
+                      rx.spacer(), lang_switch(), width="100%", align="center"),
             rx.cond(S["is_host"], rx.link(tr("ui.open_table"), href="/table/" + Screen.room_code, id="open-table")),
             notice(),
             rx.cond(S["removed"].to(bool),

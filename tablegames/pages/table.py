@@ -10,7 +10,7 @@ import reflex as rx
 
 from tablegames import games
 from tablegames.components.timers import every
-from tablegames.pages.common import VIEW, S, as_list, lang_switch, notice, online_dot, tr, tr_with
+from tablegames.pages.common import VIEW, S, as_list, game_name, lang_switch, notice, online_dot, tr, tr_with
 from tablegames.pages.options import options_in_force
 from tablegames.state.host_link import HostLink
 from tablegames.state import deadlines
@@ -50,6 +50,7 @@ def lobby_extras() -> rx.Component:
 def lobby() -> rx.Component:
     """Seats as they fill; the host starts the game or removes a seat."""
     return rx.vstack(
+        rx.heading(game_name(), size="8", class_name="tg-game-name", id="game-name"),
         rx.heading(tr("ui.players_seated"), size="6"),
         rx.flex(
             rx.foreach(
