@@ -23,6 +23,7 @@ from typing import Any
 
 import reflex as rx
 
+from tablegames.engine.uno.cards import ALL_COLORS
 from tablegames.i18n import LANGS, card_name, color_name, t
 from tablegames.reflex_adapter import Var, js_var, var_data
 
@@ -38,7 +39,7 @@ __all__ = [
 ]
 
 SIZES = ("hand", "table", "mini")
-COLORS = ("r", "y", "g", "b", "p")
+COLORS = ALL_COLORS  # the engine's, every edition's (purple: Masters of the Universe)
 SHAPES = {"r": "circle", "y": "triangle", "g": "square", "b": "diamond", "p": "star"}
 # The shape as a character, for texts (the cards draw their shapes with CSS).
 SHAPE_CHARS = {"r": "●", "y": "▲", "g": "■", "b": "◆", "p": "★"}

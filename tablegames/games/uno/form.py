@@ -9,9 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-HOUSE_RULE_CHOICES = ("none", "others_draw_2", "discard_wilds", "skip_all", "situps", "song", "dare", "free")
-DEFAULT_RULES = ("others_draw_2", "skip_all", "song")
-ROWS = (1, 2, 3)
+from tablegames.engine.uno.cards import DEFAULT_HOUSE_RULES, HOUSE_RULES, MAX_CUSTOM
+
+# The menu of decks.json, plus a written dare or free rule, or none.
+HOUSE_RULE_CHOICES = ("none", *HOUSE_RULES, "dare", "free")
+DEFAULT_RULES = DEFAULT_HOUSE_RULES
+ROWS = tuple(range(1, MAX_CUSTOM + 1))  # one row per Customizable Wild in the deck
 
 
 def uno_form() -> Any:

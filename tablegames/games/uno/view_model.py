@@ -328,7 +328,7 @@ def _hand(out: dict[str, Any], lang: str, view: Mapping[str, Any], me: int, name
         out["reveal"] = {"title": t(lang, "ui.uno.revealed", player=names[of] if isinstance(of, int) else "?"),
                          "cards": list(reveal.get("cards") or ())}
     others = [p for p in view.get("players") or () if int(p["seat"]) != me and not p.get("out")]
-    cols = edition_colors(edition) if edition else ("r", "y", "g", "b")
+    cols = edition_colors(edition or "classic")
     picker: dict[str, Any] = {}
     for code in sorted({c for c in playable if c.startswith("W")}):
         swap = code == "WS" and len(hand) > 1
