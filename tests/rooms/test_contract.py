@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from sqlmodel import Session, SQLModel, create_engine, select
+from sqlmodel import select
 
 from tablegames.engine import game_names, get_game
 from tablegames.rooms import service
@@ -17,17 +17,6 @@ from tablegames.rooms.models import MoveLog
 from tablegames.rooms.service import RoomError
 
 ROOMS = Path(service.__file__).parent
-
-
-@pytest.fixture
-def db(tmp_path, monkeypatch):
-    monkeypatch.setenv(service.TEST_MODE_ENV, "1")
-    eng = create_engine(f"sqlite:///{tmp_path / 'rooms.db'}")
-    SQLModel.metadata.create_all(eng)
-    service.clear_cache()
-    with Session(eng) as session:
-        yield session
-    service.clear_cache()
 
 
 def _table(db, game: str, names: list[str], options: dict | None = None) -> tuple[str, str, list[int]]:

@@ -5,21 +5,11 @@ from __future__ import annotations
 import time
 
 import pytest
-from sqlmodel import Session, SQLModel, create_engine, select
+from sqlmodel import select
 
 from tablegames.rooms import lifecycle, service
 from tablegames.rooms.models import MoveLog, Room
 from tablegames.rooms.service import RoomError
-
-
-@pytest.fixture
-def db(tmp_path):
-    engine = create_engine(f"sqlite:///{tmp_path / 'rooms.db'}")
-    SQLModel.metadata.create_all(engine)
-    service.clear_cache()
-    with Session(engine) as session:
-        yield session
-    service.clear_cache()
 
 
 def age(db, code, seconds):

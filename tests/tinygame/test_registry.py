@@ -3,25 +3,11 @@ extra-games switch, and the registry builds its view model."""
 
 from __future__ import annotations
 
-import pytest
-from sqlmodel import Session, SQLModel, create_engine
-
 import tests.tinygame as tiny
 from tablegames import games
 from tablegames.rooms import service
 
 STACK = {"hands": [[2, 9, 5], [7, 3, 8]]}
-
-
-@pytest.fixture
-def db(tmp_path):
-    engine = create_engine(f"sqlite:///{tmp_path / 'rooms.db'}")
-    SQLModel.metadata.create_all(engine)
-    service.clear_cache()
-    with Session(engine) as session:
-        yield session
-    service.clear_cache()
-    engine.dispose()
 
 
 def test_the_registry_offers_duel_only_with_the_test_switch(monkeypatch):

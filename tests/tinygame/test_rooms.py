@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from sqlmodel import Session, SQLModel, create_engine, select
+from sqlmodel import select
 
 import tests.tinygame  # noqa: F401 (registers "tiny")
 from tablegames.engine import IllegalMove
@@ -18,17 +18,6 @@ from tablegames.rooms.models import FinishedGame
 from tablegames.rooms.service import RoomError
 
 STACK = {"hands": [[2, 9, 5], [7, 3, 8]]}
-
-
-@pytest.fixture
-def db(tmp_path):
-    engine = create_engine(f"sqlite:///{tmp_path / 'rooms.db'}")
-    SQLModel.metadata.create_all(engine)
-    service.clear_cache()
-    with Session(engine) as session:
-        yield session
-    service.clear_cache()
-    engine.dispose()
 
 
 def seated(db, **options):

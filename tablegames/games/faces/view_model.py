@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tablegames.games.standings import ranked
 from tablegames.i18n import event_text, join_names, ordinal, t
 
 __all__ = ["EMOTIONS", "build", "lobby_players", "place_text"]
@@ -126,10 +127,8 @@ def _game_over(lang: str, view: Mapping[str, Any], names: Sequence[str]) -> dict
         return None
     players = view.get("players", [])
     winners = set(view.get("winners") or ())
-    order = sorted(players, key=lambda p: (-p["won"], p["seat"]))
     lines = []
-    for p in order:
-        place = 1 + sum(1 for q in players if q["won"] > p["won"])
+    for place, p in ranked(players, "won"):
         lines.append({"seat": p["seat"], "place": place_text(lang, place), "name": p["name"],
                       "score": t(lang, "ui.faces.won_count", count=p["won"]),
                       "winner": p["seat"] in winners})

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tablegames.games.standings import ranked
 from tablegames.i18n import event_text, join_names, ordinal, t
 
 __all__ = ["HIDDEN_EVENTS", "build"]
@@ -93,8 +94,7 @@ def _game_over(lang: str, view: Mapping[str, Any], names: Sequence[str]) -> dict
     players = view.get("players", [])
     winners = set(view.get("winners") or ())
     lines = []
-    for p in sorted(players, key=lambda q: (-q["points"], q["seat"])):
-        place = 1 + sum(1 for q in players if q["points"] > p["points"])
+    for place, p in ranked(players, "points"):
         lines.append({"seat": p["seat"], "place": ordinal(lang, place), "name": p["name"],
                       "score": t(lang, "ui.uestop.cards_count", count=p["points"]),
                       "winner": p["seat"] in winners,
