@@ -177,7 +177,7 @@ def run_engine(game, reading, taps: list, t_key: str, policy: str = "new"):
         except IllegalMove as err:
             refused.append((tap["seat"], err.code))
     if state.phase == "race" and state.taps:
-        state = game.apply(state, 0, {"type": "settle"}, now=state.deadline)
+        state = game.apply(state, None, {"type": "settle"}, now=state.deadline)
     race = game.view(state, None)["race"]
     refused += [(tap["seat"], "flagged") for tap in race["taps"] if tap.get("flagged")]
     return race["winner"], state.deadline, refused
