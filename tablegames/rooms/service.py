@@ -491,6 +491,54 @@ def rematch(session: Session, code: str, host_secret: str, seed: int | None = No
     return start_game(session, code, host_secret, seed)
 
 
+def change_game(session: Session, code: str, host_secret: str, game: Any,
+                options: Mapping[str, Any] | None = None) -> int:
+    """Host only: the same seats (their ids, names and secrets) sit down to another game,
+    or the same one with other options, in its lobby: the host starts it from there (the
+    new game's lobby options, a seat option such as who is the oldest, are set there).
+
+    The room keeps its code and its host, so every phone follows by itself; a game in
+    progress is abandoned (as by a rematch).
+
+    Returns:
+        The room's new version.
+
+    Raises:
+        RoomError: ``not_host``; ``unknown_game``; ``bad_options`` (not a mapping),
+            ``test_only``; ``too_many_for_game`` when more players sit than the new game
+            takes. The engine's ``IllegalMove`` (``bad_option``...) for options its schema
+            refuses.
+    """
+    room = _room(session, code)
+    _check_host(room, host_secret)
+    try:
+        engine = get_game(game) if isinstance(game, str) else None
+    except KeyError:
+        engine = None
+    if engine is None:
+        raise RoomError("unknown_game", f"There is no game called {game!r}.")
+    if not isinstance(options or {}, Mapping):
+        raise RoomError("bad_options", "Those options are not readable.")
+    options = dict(options or {})
+    _check_test_only(game, options)
+    engine.check_options(options)
+    if len(_seats(session, room)) > player_range(game, options)[1]:
+        raise RoomError("too_many_for_game", "Too many players are seated for that game.")
+    old_version = room.version
+    updated = session.execute(
+        sa.update(Room).where(Room.id == room.id, Room.version == old_version).values(
+            version=old_version + 1, game=game, options_json=json.dumps(options), status="lobby",
+            state_json=None, updated_at=time.time()))
+    if updated.rowcount != 1:
+        session.rollback()
+        raise RoomError("stale", "The table changed before your tap arrived: look again.")
+    session.add(MoveLog(room_id=room.id, version=old_version + 1, seat=None,
+                        move_json=json.dumps({"type": "change_game", "game": game, "options": options})))
+    session.commit()
+    forget(room.code)  # the old game's state and public facts belong to the old version
+    return old_version + 1
+
+
 def current_state(session: Session, code: str) -> tuple[Any, int]:
     """The room's engine state (None in the lobby) and its version."""
     room = _room(session, code)

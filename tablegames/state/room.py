@@ -481,6 +481,18 @@ class Screen(Device, RoomScreenAPI):
             return rx.toast.error(self.notice)
         return await self._act(lambda db, code=self.room_code: HOST_ACTIONS[action](db, code, secret))
 
+    @rx.event
+    async def change_game(self, form: dict):
+        """Table (host only): the same seats go to the lobby of the game and options picked
+        in the Another game form (the create form's fields, read by ``state.forms``)."""
+        from tablegames.state.forms import options_from_form
+
+        secret = self._host_secret()
+        form = form if isinstance(form, dict) else {}
+        game = str(form.get("game") or "")
+        options = options_from_form(game, form)
+        return await self._act(lambda db, code=self.room_code: service.change_game(db, code, secret, game, options))
+
 
 RELOAD_GUARD_MS = 30_000  # at most one such reload per tab in this time
 # The table's address without its host secret (kept on the device once read), in place:

@@ -139,14 +139,18 @@ def test_game_over_with_plural_points_in_both_languages():
     s = new(stack, names=("Ana", "Bia"), target=1, dealer=1)  # Ana plays first and goes out
     s = GAME.apply(s, 0, {"type": "play", "card": "r7"})
     assert s.phase == "game_over"
-    for lang, title, points, first, second in (
-            ("en", "Ana wins the game!", "1 point", "1st", "2nd"),
-            ("pt-BR", "Ana vence o jogo!", "1 ponto", "1º", "2º")):
+    for lang, headline, points, first, second, place in (
+            ("en", "Ana wins!", "1 point", "1st", "2nd", "2nd place"),
+            ("pt-BR", "Ana venceu!", "1 ponto", "1º", "2º", "2º lugar")):
         vm = build(screen(s, 1), lang)
-        assert vm["game_over"]["title"] == title
-        assert vm["game_over"]["lines"] == [
-            {"place": first, "name": "Ana", "score": points, "winner": True},
-            {"place": second, "name": "Bia", "score": t0(lang), "winner": False}]
+        assert vm["game_over"]["headline"] == headline and vm["game_over"]["winner_names"] == "Ana"
+        assert [{k: line[k] for k in ("place", "name", "score", "winner", "me")}
+                for line in vm["game_over"]["lines"]] == [
+            {"place": first, "name": "Ana", "score": points, "winner": True, "me": False},
+            {"place": second, "name": "Bia", "score": t0(lang), "winner": False, "me": True}]
+        assert vm["game_over"]["my_place"] == place and vm["game_over"]["my_score"] == t0(lang)
+        assert not vm["game_over"]["my_winner"] and not vm["game_over"]["celebrate"]
+        assert vm["game_over"]["target"] == vm["target_line"]
         assert vm["players"][0]["score"] == points
         assert vm["scores"][0]["mark"] == "🏆" and vm["scores"][1]["mark"] == ""
         assert not vm["my_turn"] and vm["actions"] == []

@@ -101,11 +101,15 @@ def test_game_over_standings_with_plurals_and_places():
     rows = vm["standings"]
     assert [(r["name"], r["score"], r["left"], r["penalty"], r["line"]) for r in rows] == [
         ("Ana", "-35", "7", "−35", "7 tiles left: −35"), ("Bia", "-35", "7", "−35", "7 tiles left: −35")]
-    assert vm["game_over"]["title"] == "Ana and Bia share the win!"
-    assert [(x["place"], x["score"], x["winner"]) for x in vm["game_over"]["lines"]] == [
-        ("1st", "-35 points", True), ("1st", "-35 points", True)]
+    over = vm["game_over"]
+    assert over["title"] == "Game over" and over["headline"] == "Ana and Bia share the win!"
+    assert [(x["place"], x["score"], x["winner"], x["detail"]) for x in over["lines"]] == [
+        ("1st", "-35 points", True, "7 tiles left: −35"), ("1st", "-35 points", True, "7 tiles left: −35")]
+    assert over["my_place"] == "You share the win!" and over["my_winner"] and over["celebrate"]
+    assert over["target"] == ""  # Upwords ends when the tiles or the plays run out
     pt = build(screen(s, 0), "pt-BR")
-    assert pt["game_over"]["title"] == "Ana e Bia dividem a vitória!"
+    assert pt["game_over"]["headline"] == "Ana e Bia dividem a vitória!"
+    assert pt["game_over"]["my_place"] == "Você divide a vitória!"
     assert pt["standings"][0]["line"] == "7 peças sobraram: −35"
     assert pt["game_over"]["lines"][0]["place"] == "1º"
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tablegames.games.standings import ranked
+from tablegames.games import standings
 from tablegames.i18n import event_text, join_names, ordinal, t
 
 __all__ = ["EMOTIONS", "build", "lobby_players", "place_text"]
@@ -121,23 +121,16 @@ def _players(lang: str, view: Mapping[str, Any], me: int, to_act: Sequence[int])
     return out
 
 
-def _game_over(lang: str, view: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any] | None:
-    """The standings: place, name, cards won, winners first."""
+def _game_over(lang: str, view: Mapping[str, Any], names: Sequence[str], me: int) -> dict[str, Any] | None:
+    """The shared ending (``games.standings.game_over``): cards won, winners first."""
     if view.get("phase") != "game_over":
         return None
-    players = view.get("players", [])
     winners = set(view.get("winners") or ())
-    lines = []
-    for place, p in ranked(players, "won"):
-        lines.append({"seat": p["seat"], "place": place_text(lang, place), "name": p["name"],
-                      "score": t(lang, "ui.faces.won_count", count=p["won"]),
-                      "winner": p["seat"] in winners})
-    return {
-        "title": t(lang, "ui.game_over"),
+    rows = [{"seat": p["seat"], "name": p["name"], "value": p["won"], "winner": p["seat"] in winners,
+             "score": t(lang, "ui.faces.won_count", count=p["won"])} for p in view.get("players", [])]
+    return standings.game_over(lang, rows, me, extra={
         "winners_text": t(lang, "ui.faces.winners_are", count=len(winners),
-                          players=_names(lang, names, view.get("winners") or ())),
-        "lines": lines,
-    }
+                          players=_names(lang, names, view.get("winners") or ()))})
 
 
 # -- the main game ----------------------------------------------------------------------------
@@ -444,5 +437,5 @@ def build(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
         "status": _status(lang, view, me, names, part),
         "my_turn": me >= 0 and me in to_act,
         "events": [_event_line(lang, e, names) for e in view.get("events", ())],
-        "game_over": _game_over(lang, view, names),
+        "game_over": _game_over(lang, view, names, me),
     }

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tablegames.games.standings import ranked
+from tablegames.games import standings
 from tablegames.i18n import event_text, join_names, ordinal, t
 
 __all__ = ["HIDDEN_EVENTS", "build"]
@@ -88,28 +88,27 @@ def _players(lang: str, view: Mapping[str, Any], me: int, to_act: Sequence[int])
     return out
 
 
-def _game_over(lang: str, view: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any] | None:
+def _game_over(lang: str, view: Mapping[str, Any], names: Sequence[str], me: int) -> dict[str, Any] | None:
+    """The shared ending (``games.standings.game_over``): cards won, the cards to win, and
+    UeStop!'s own Victory Card keys."""
     if view.get("phase") != "game_over":
         return None
-    players = view.get("players", [])
     winners = set(view.get("winners") or ())
-    lines = []
-    for place, p in ranked(players, "points"):
-        lines.append({"seat": p["seat"], "place": ordinal(lang, place), "name": p["name"],
-                      "score": t(lang, "ui.uestop.cards_count", count=p["points"]),
-                      "winner": p["seat"] in winners,
-                      "text": t(lang, "ui.uestop.standing", player=p["name"],
-                                cards=t(lang, "ui.uestop.cards_count", count=p["points"]))
-                      + (" ★" if p["seat"] in winners else "")})
+    rows = [{"seat": p["seat"], "name": p["name"], "value": p["points"], "winner": p["seat"] in winners,
+             "score": t(lang, "ui.uestop.cards_count", count=p["points"])} for p in view.get("players", [])]
+    target = t(lang, "ui.uestop.to_win_n", n=view["target"]) if view.get("target") else ""
+    over = standings.game_over(lang, rows, me, target=target)
+    for line in over["lines"]:
+        line["text"] = t(lang, "ui.uestop.standing", player=line["name"], cards=line["score"]) + (
+            " ★" if line["winner"] else "")
     victory = view.get("victory")
-    return {
-        "title": t(lang, "ui.game_over"),
+    over.update({
         "victory_name": _name(names, victory) if victory is not None else "",
         "tied_text": ("" if victory is not None else
                       t(lang, "ui.uestop.tied_winners", players=join_names(lang, [_name(names, w) for w in winners]))),
         "rounds_text": t(lang, "ui.uestop.rounds_count", count=len(view.get("history") or ())),
-        "lines": lines,
-    }
+    })
+    return over
 
 
 # -- the race ---------------------------------------------------------------------------------
@@ -409,6 +408,6 @@ def build(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
         "my_turn": me >= 0 and me in to_act,
         "events": [_event_line(lang, e, names) for e in view.get("events", ())
                    if e.get("type") not in HIDDEN_EVENTS],
-        "game_over": _game_over(lang, view, names),
+        "game_over": _game_over(lang, view, names, me),
     })
     return out

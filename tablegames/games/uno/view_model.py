@@ -46,6 +46,7 @@ from itertools import groupby
 from typing import Any
 
 from tablegames.engine.uno.cards import colors as edition_colors
+from tablegames.games import standings
 from tablegames.i18n import card_name, color_name, event_text, join_names, ordinal, t
 
 __all__ = ["build", "group_by_color"]
@@ -120,7 +121,7 @@ def build(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
         "status": _status(lang, view, me, to_act, names),
         "my_turn": my_turn,
         "events": events,
-        "game_over": _game_over(lang, view, names) if phase == "game_over" else None,
+        "game_over": _game_over(lang, view, names, me) if phase == "game_over" else None,
         "phase": phase,
         "edition": edition,
         "top": str(view.get("top") or ""),
@@ -297,17 +298,20 @@ def _ranking(view: Mapping[str, Any]) -> list[int]:
     return [s for s in order if s in winners] + [s for s in order if s not in winners]
 
 
-def _game_over(lang: str, view: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
-    winners = [int(w) for w in view.get("winners") or ()]
-    title = t(lang, "ui.uno.won" if len(winners) == 1 else "ui.uno.won.many",
-              winners=join_names(lang, [names[w] for w in winners if 0 <= w < len(names)]))
+def _game_over(lang: str, view: Mapping[str, Any], names: Sequence[str], me: int) -> dict[str, Any]:
+    """The shared ending (``games.standings.game_over``): places by the engine's ranking
+    (ties share one), each total in points, the points target."""
+    winners = {int(w) for w in view.get("winners") or ()}
     scores = {int(p["seat"]): int(p.get("score", 0)) for p in view.get("players") or ()}
-    lines = []
-    for i, seat in enumerate(_ranking(view)):
-        lines.append({"place": ordinal(lang, 1 if seat in winners else i + 1), "name": names[seat],
-                      "score": t(lang, "count.points", count=scores.get(seat, 0)),
-                      "winner": seat in winners})
-    return {"title": title, "lines": lines}
+    high = (view.get("options") or {}).get("scoring", "standard") == "standard"
+    history = view.get("history") or ()
+    gone = {p: h.get("hand", 0) for h in history for p in h.get("eliminated", ()) or ()}
+    rows = [{"seat": seat, "name": names[seat], "winner": seat in winners,
+             # later out is better (elimination), then the total (higher or lower is better)
+             "value": (gone.get(seat, len(history) + 1), scores[seat] if high else -scores[seat]),
+             "score": t(lang, "count.points", count=scores[seat])}
+            for seat in sorted(scores) if 0 <= seat < len(names)]
+    return standings.game_over(lang, rows, me, target=_target_line(lang, view))
 
 
 # -- this phone's hand, buttons and pickers ----------------------------------------------

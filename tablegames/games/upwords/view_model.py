@@ -31,6 +31,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tablegames.engine.upwords.tiles import CENTER, MAX_HEIGHT, RACK_SIZE, SIZE, face
+from tablegames.games import standings
 from tablegames.i18n import event_text, join_names, number, ordinal, t
 
 __all__ = ["RACK_SIZE", "SIZE", "board_rows", "build", "final_rows", "live_line", "pad", "rack_tiles",
@@ -271,7 +272,7 @@ def build(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
         "status": status,
         "my_turn": my_turn,
         "events": [event_text(lang, e, names, "upwords") for e in view.get("events") or ()],
-        "game_over": _game_over(lang, view, names) if not playing else None,
+        "game_over": _game_over(lang, view, names, me) if not playing else None,
         "phase": phase,
         "playing": playing,
         "ending": t(lang, "ui.upwords.ending") if phase == "ending" else "",
@@ -310,17 +311,14 @@ def _last(lang: str, view: Mapping[str, Any], names: Sequence[str]) -> dict[str,
     }
 
 
-def _game_over(lang: str, view: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
-    winners = [int(w) for w in view.get("winners") or ()]
-    title = t(lang, "ui.upwords.won" if len(winners) == 1 else "ui.upwords.won.many",
-              winners=join_names(lang, [names[w] for w in winners if 0 <= w < len(names)]))
+def _game_over(lang: str, view: Mapping[str, Any], names: Sequence[str], me: int) -> dict[str, Any]:
+    """The shared ending (``games.standings.game_over``): final scores after the tiles-left
+    penalty (shown as each line's detail); Upwords has no points target."""
     scores = {int(p["seat"]): int(p["score"]) for p in view.get("players") or ()}
-    lines = []
-    for row in final_rows(lang, view):
-        better = sum(1 for s in scores.values() if s > scores[row["seat"]])  # ties share a place
-        lines.append({"place": ordinal(lang, better + 1), "name": row["name"],
-                      "score": t(lang, "count.points", count=scores[row["seat"]]), "winner": row["winner"]})
-    return {"title": title, "lines": lines}
+    rows = [{"seat": row["seat"], "name": row["name"], "value": scores[row["seat"]], "winner": row["winner"],
+             "score": t(lang, "count.points", count=scores[row["seat"]]), "detail": row["line"]}
+            for row in final_rows(lang, view)]
+    return standings.game_over(lang, rows, me)
 
 
 def _my_result(lang: str, view: Mapping[str, Any], me: int) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tablegames.games import standings
 from tablegames.i18n import event_text, join_names, number, t
 
 __all__ = ["build"]
@@ -36,20 +37,16 @@ def _status(lang: str, view: Mapping[str, Any], names: Sequence[str], me: int, t
     return t(lang, "tiny.status.waiting", player=_name(names, to_act[0] if to_act else None))
 
 
-def _game_over(lang: str, view: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any] | None:
+def _game_over(lang: str, view: Mapping[str, Any], names: Sequence[str], me: int) -> dict[str, Any] | None:
     if view.get("phase") != "game_over":
         return None
     winners = list(view.get("winners") or [])
     tricks = list(view.get("tricks") or [])
-    order = sorted(range(len(names)), key=lambda s: (-tricks[s], s))
-    lines = []
-    for seat in order:
-        place = 1 + sum(1 for w in tricks if w > tricks[seat])
-        lines.append({"seat": seat, "place": t(lang, f"tiny.place.{place}"), "name": _name(names, seat),
-                      "score": t(lang, "tiny.tricks", count=tricks[seat]), "winner": seat in winners})
+    rows = [{"seat": seat, "name": _name(names, seat), "value": tricks[seat], "winner": seat in winners,
+             "score": t(lang, "tiny.tricks", count=tricks[seat])} for seat in range(len(names))]
     key = "tiny.over.tie" if len(winners) > 1 else "tiny.over.title"
-    return {"title": t(lang, key, winners=join_names(lang, [_name(names, s) for s in winners])),
-            "lines": lines}
+    return standings.game_over(lang, rows, me,
+                               title=t(lang, key, winners=join_names(lang, [_name(names, s) for s in winners])))
 
 
 def build(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
@@ -85,7 +82,7 @@ def build(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
         "status": _status(lang, view, names, me, to_act),
         "my_turn": my_turn,
         "events": [event_text(lang, e, names, "tiny") for e in view.get("events", [])],
-        "game_over": _game_over(lang, view, names),
+        "game_over": _game_over(lang, view, names, me),
         "hand": [{"number": c, "label": number(lang, c), "id": f"tiny-card-{c}", "tappable": my_turn}
                  for c in view.get("hand", [])],
         "hand_title": t(lang, "tiny.your_hand") if view.get("hand") else "",
