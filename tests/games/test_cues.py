@@ -15,6 +15,7 @@ import pytest
 
 from tablegames import games
 from tablegames.engine import get_game
+from tablegames.engine.upwords import Upwords
 from tablegames.games import cues
 from tablegames.games.cues import CUES, MAX_PER_MOVE, check_table, cues_of, feed, load_table
 
@@ -162,30 +163,30 @@ def test_uno_the_last_card_wins_the_hand():
 
 # -- Upwords ---------------------------------------------------------------------------------
 
-UPWORDS = get_game("upwords")
+UPWORDS = Upwords(words=frozenset({"MOOD", "WOOD"}))
+UPWORDS_STACK = {"racks": [list("MOODJEA"), list("WOVINTS")], "bag": list("AEILR")}
+
+
+def upwords_heard(state) -> dict:
+    """As :func:`heard`, with the test's own dictionary (the screens read the engine's view)."""
+    def one(seat, role):
+        view = json.loads(json.dumps(UPWORDS.view(state, seat)))
+        data = {"game": "upwords", "version": 5, "view": view, "me": -1 if seat is None else seat,
+                "to_act": list(UPWORDS.to_act(state))}
+        return feed(data, role)
+    out = {"table": [c["cue"] for c in one(None, "table")["cues"]]}
+    out.update({s: [c["cue"] for c in one(s, "phone")["cues"]] for s in range(2)})
+    out["held"] = [one(s, "phone")["held"] for s in range(2)]
+    return out
 
 
 def test_upwords_a_word_placed_scores_for_the_table_and_its_player():
-    state = UPWORDS.new(NAMES[:2], {"first": 0}, seed=3)
-    rack = UPWORDS.view(state, 0)["rack"]
-    move = None
-    for a in rack:
-        for b in rack:
-            if a + b in ("AT", "TO", "IN", "ON", "NO", "AN", "IT", "IS", "AS", "OR", "EN", "ET", "TA"):
-                move = {"type": "place", "tiles": [[4, 4, a], [4, 5, b]]}
-                break
-        if move:
-            break
-    if move is None:
-        move = {"type": "pass"}
-    state = UPWORDS.apply(state, 0, move)
-    got = heard("upwords", state)
-    if move["type"] == "place":
-        assert got["table"] == ["word_scored", "tile_placed"]
-        assert got[0] == ["word_scored", "draw"] and got[1] == []
-        assert held("upwords", state, 1) == ["your_turn"] and held("upwords", state, 0) == []
-    else:
-        assert got == {"table": [], 0: [], 1: []}
+    state = UPWORDS.new(["Ana", "Bia"], {"first": 0, "stack": UPWORDS_STACK}, seed=3)
+    state = UPWORDS.apply(state, 0, {"type": "place", "tiles": [[4, 3, "M"], [4, 4, "O"], [4, 5, "O"], [4, 6, "D"]]})
+    assert upwords_heard(state) == {"table": ["word_scored", "tile_placed"], 0: ["word_scored", "draw"], 1: [],
+                                    "held": [[], ["your_turn"]]}
+    state = UPWORDS.apply(state, 1, {"type": "exchange", "tile": "W"})
+    assert upwords_heard(state) == {"table": ["draw"], 0: [], 1: ["draw"], "held": [["your_turn"], []]}
 
 
 # -- Faces and Memory ------------------------------------------------------------------------
