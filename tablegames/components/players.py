@@ -8,22 +8,24 @@ from __future__ import annotations
 
 import reflex as rx
 
-from tablegames.pages.common import online_dot
+from tablegames.pages.common import online_dot, tr
 
 
 def player_chip(player: rx.Var, online: bool = False, mini: bool = False) -> rx.Component:
-    """One player: the name (marked while they must act, and when it is this phone's)."""
+    """One player: the name (marked while they must act, and "you" in words on this phone's
+    own chip)."""
     base = "tg-mini" if mini else "tg-player"
     return rx.box(
         rx.hstack(
             rx.text(player["name"].to(str), weight="bold", size="2" if mini else "5"),
-            rx.cond(player["me"].to(bool), rx.text("★", size="2", class_name="tg-me")),
+            rx.cond(player["me"].to(bool), rx.text(tr("ui.table.you"), size="2", class_name="tg-me")),
             online_dot(player["seat"].to(int)) if online else rx.fragment(),
             align="center", spacing="2",
         ),
         rx.cond(player["score"].to(str) != "", rx.text(player["score"].to(str), size="2" if mini else "3")),
         rx.cond(player["detail"].to(str) != "", rx.text(player["detail"].to(str), size="2")),
-        class_name=rx.cond(player["to_act"].to(bool), f"{base} tg-turn", base),
+        class_name=rx.cond(player["to_act"].to(bool), f"{base} tg-turn", base)
+        + rx.cond(player["me"].to(bool), " tg-is-me", ""),
         custom_attrs={"data-seat": player["seat"].to(int).to_string()},
     )
 

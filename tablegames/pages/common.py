@@ -51,11 +51,12 @@ def lang_switch() -> rx.Component:
             rx.button(
                 label, on_click=Device.set_language(code), size="2",
                 variant=rx.cond(Device.language == code, "solid", "outline"),
-                id=f"lang-{code}",
+                id=f"lang-{code}", class_name="tg-lang",
+                custom_attrs={"aria-pressed": rx.cond(Device.language == code, "true", "false")},
             )
             for code, label in zip(LANGS, ("English", "Português"))
         ],
-        spacing="2",
+        spacing="2", class_name="tg-lang-switch",
     )
 
 

@@ -29,3 +29,9 @@ class HostLink(Screen):
     def toggle_host_link(self):
         """Shows or hides the host QR code (to reopen the table on another device)."""
         self.show_host_link = not self.show_host_link
+
+    @rx.event
+    def set_host_link(self, shown: bool):
+        """Shows (True) or hides (False) the host QR code: the table's host-link overlay
+        opens and closes with it."""
+        self.show_host_link = bool(shown)

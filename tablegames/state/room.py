@@ -30,7 +30,7 @@ from sqlmodel import Session
 from tablegames import games
 from tablegames import reflex_adapter as rxa
 from tablegames.engine import IllegalMove
-from tablegames.rooms import lifecycle, service
+from tablegames.rooms import lifecycle, presence, service
 from tablegames.rooms.cache import VersionedCache
 from tablegames.rooms.service import RoomError, normalize_code
 from tablegames.state import guard, upkeep
@@ -231,6 +231,7 @@ class Screen(Device, RoomScreenAPI):
     _seat: int = -1
     _is_host: bool = False
     _expiry_renewed: float = 0.0  # when heartbeat last renewed this tab's keys in Redis
+    _seen: dict[int, float] = {}  # the table's: seat id -> when its phone was last connected
 
     def _host_secret(self) -> str:
         return str(self._secrets("host_secrets").get(self.room_code, ""))
@@ -253,10 +254,14 @@ class Screen(Device, RoomScreenAPI):
 
     @rx.var
     async def online(self) -> list[int]:
-        """Seats with a phone connected (the table asks again at every heartbeat)."""
+        """Seats with a phone connected (the table asks again at every heartbeat); a seat
+        seen connected within ``presence.GRACE_S`` still counts (no flicker)."""
         shared = await self.get_state(RoomShared)
         heartbeat = self.tick  # read, so that each heartbeat recomputes this var alone
-        ids = await shared._online_seats() if self.role == "table" and heartbeat >= 0 else []
+        if self.role != "table" or heartbeat < 0:
+            return []
+        # connected now, or within the grace period (a dropped socket is "away" only later)
+        ids = presence.present(self._seen, await shared._online_seats(), time.time())
         data = await _screen_data(self.room_code, shared.version, None, self.language) if ids else None
         places = {s["id"]: s["seat"] for s in (data or {}).get("seats", ())}  # seat id -> engine seat
         return sorted(places[i] for i in ids if i in places)
@@ -332,6 +337,9 @@ class Screen(Device, RoomScreenAPI):
         every page keeps its state and its room's alive on the server (phones: every
         ``upkeep.keepalive_ms()``). A state the server rebuilt without the page's LocalStorage (this
         event came before its on_load) reloads the page if it holds a secret for the room."""
+        if self.role == "table":  # who is connected now: the "online" dots' grace period
+            shared = await self.get_state(RoomShared)
+            self._seen = presence.seen(self._seen, await shared._online_seats(), time.time())
         self.tick += 1
         if (reload := self._reload_if_rebuilt()) is not None:
             return reload

@@ -66,3 +66,9 @@ def seat_phones(new_context, app_server, code: str, names, rec: dict | None = No
         page.wait_for_selector("#waiting")
         phones.append(page)
     return phones
+
+
+def remove_seat(tablet, name: str) -> None:
+    """The host removes ``name`` from the lobby: the seat's ✕, then "Yes" in its confirmation."""
+    tablet.locator(".tg-seat", has_text=name).locator(".tg-remove").click()
+    tablet.locator("dialog[open] .tg-confirm-yes").click()

@@ -20,7 +20,7 @@ from sqlmodel import Session, create_engine
 from tablegames.games.upwords.state import UpwordsDraft, UpwordsPhone
 from tablegames.rooms import service
 from tablegames.state.room import RoomShared, Screen
-from tests.e2e.helpers import open_table, quoted, seat_phones, wait_connected
+from tests.e2e.helpers import open_table, quoted, remove_seat, seat_phones, wait_connected
 
 pytestmark = pytest.mark.e2e
 
@@ -75,7 +75,7 @@ def test_a_removed_player_loses_her_seat_and_nobody_else_s_shifts(app_server, ne
     bia2.wait_for_selector("#waiting")
 
     tablet.get_by_text("Bia", exact=True).wait_for()
-    tablet.locator(".tg-seat", has_text="Bia").get_by_role("button").click()
+    remove_seat(tablet, "Bia")
     for page in (bia, bia2):
         page.wait_for_selector("#removed")
         assert page.query_selector("#waiting") is None
@@ -124,7 +124,7 @@ def test_the_removed_player_may_join_again_in_the_lobby(app_server, new_context)
     tablet = open_table(new_context, app_server, code, host)
     ana, bia = seat_phones(new_context, app_server, code, ("Ana", "Bia"))
     tablet.get_by_text("Bia", exact=True).wait_for()
-    tablet.locator(".tg-seat", has_text="Bia").get_by_role("button").click()
+    remove_seat(tablet, "Bia")
     bia.wait_for_selector("#removed")
     bia.fill("#player-name", "Bia")
     bia.click("#sit-down")
