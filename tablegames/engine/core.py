@@ -185,7 +185,8 @@ def options_in_force(game: "Game", options: Mapping[str, Any]) -> list[dict[str,
     """The options a table plays with, as players may see them: each non-hidden option
     that applies, with its label's i18n key, its value, the value's i18n key (``""`` when
     the value is shown as it is: a number, or a seat, flagged ``"seat": True``, whose
-    player's name a screen shows).
+    player's name a screen shows) and its ``stage`` (a lobby's own picker shows a
+    ``"lobby"`` option there, so its list leaves it out).
 
     >>> from tablegames.engine import get_game
     >>> shown = options_in_force(get_game("faces"), {"variant": "memory", "oldest": 1})
@@ -203,7 +204,7 @@ def options_in_force(game: "Game", options: Mapping[str, Any]) -> list[dict[str,
         named = o.value_label and (o.kind in ("choice", "bool") or value in o.choices)
         shown.append({"key": o.key, "label": o.label, "value": to_jsonable(value),
                       "value_label": f"{o.value_label}{str(value).lower()}" if named else "",
-                      "seat": o.kind == "seat" and not named})
+                      "seat": o.kind == "seat" and not named, "stage": o.stage})
     return shown
 
 

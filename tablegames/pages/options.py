@@ -23,9 +23,13 @@ def _line(option: rx.Var) -> rx.Component:
                     custom_attrs={"data-option": option["key"].to(str)})
 
 
-def options_in_force(id: str = "options-in-force") -> rx.Component:
-    """The table's options in words ("Edition: Plus"), for every player."""
+def options_in_force(id: str = "options-in-force", lobby: bool = False) -> rx.Component:
+    """The table's options in words ("Edition: Plus"), for every player; ``lobby``: the
+    table's lobby, whose game block has its own picker for each lobby-stage option (so
+    they are not listed twice)."""
     options = S["options_in_force"].to(list[dict])
+    if lobby:
+        options = options.filter(lambda o: o["stage"].to(str) != "lobby")
     return rx.cond(
         S["options_in_force"],  # (neither missing nor empty)
         rx.box(

@@ -74,7 +74,7 @@ def test_hand_groups_are_tappable_and_name_the_left_neighbour():
     assert groups[6]["move"] == {"type": "choose_pass", "card": 6, "round": 1}
     assert vm["left_name"] == "Bia" and vm["right_name"] == "Cid"
     assert vm["status"] == "You pass “proud” to Bia. Tap another card to change."
-    assert vm["waiting_text"] == "Waiting for the others: 1 of 3 ready."
+    assert vm["waiting_text"] == "Waiting for Bia and Cid to choose."
     # Cid (seat 2) passes to Ana (seat 0): the arithmetic wraps around.
     cid = build(screen(state, 2), "pt-BR")
     assert cid["left_name"] == "Ana" and cid["right_name"] == "Bia"
@@ -88,11 +88,15 @@ def test_my_turn_follows_to_act():
         assert build(data, "en")["my_turn"] is (seat in data["to_act"])
     table = build(screen(state, None), "en")
     assert table["my_turn"] is False
-    assert [p["to_act"] for p in table["players"]] == [p in screen(state, None)["to_act"] for p in range(3)]
+    # everybody chooses at once: no chip is lit, the table names who is still choosing
+    assert [p["to_act"] for p in table["players"]] == [False, False, False]
+    assert table["waiting_for_text"] == "Waiting for Bia and Cid to choose."
+    assert build(screen(state, None), "pt-BR")["waiting_for_text"] == "Ainda escolhendo: Bia e Cid."
     assert table["groups"] == [] and table["hand_size"] == 0
     # While a face is made, only the guesser on turn must act.
     state = main_game(*PASS_1, (1, {"type": "stop"}))
     assert [build(screen(state, s), "en")["my_turn"] for s in (0, 1, 2)] == [False, False, True]
+    assert [p["to_act"] for p in build(screen(state, None), "en")["players"]] == [False, False, True]
 
 
 def test_my_turn_follows_the_engines_to_act():
@@ -201,7 +205,7 @@ def test_no_view_in_the_lobby_names_the_oldest():
     assert [(p["name"], p["me"], p["score"]) for p in vm["players"]] == [("Ana", False, ""), ("Bia", False, "")]
     assert vm["game_over"] is None and vm["my_turn"] is False and vm["status"] == "Esperando o anfitrião…"
     assert vm["oldest_name"] == "Bia" and vm["oldest_value"] == "1"
-    assert vm["lobby_variant_text"] == "Versão: Memória (2 a 4 jogadores)"
+    assert vm["oldest_line"] == "Jogador mais velho: Bia" and "lobby_variant_text" not in vm
     assert [s["value"] for s in vm["seats"]] == ["0", "1"]
 
 

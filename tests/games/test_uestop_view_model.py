@@ -105,17 +105,21 @@ def test_the_race_result_rows_and_sentences():
     state = raced(start())
     table = vm(state, None)
     race = table["race"]
-    assert race["title"] == "Bia won the race by 100 ms" and race["title_id"] == "ues-race-winner"
-    assert [(r["name"], r["place"], r["margin_text"]) for r in race["rows"]] == [
-        ("Bia", "1", "—"), ("Cid", "2", "+100 ms")]
+    assert race["title"] == "Bia won the race!" and race["title_id"] == "ues-race-winner"
+    assert race["summary"] == "Reaction 500 ms · 100 ms ahead of Cid"
+    assert [(r["name"], r["place"], r["reaction_text"], r["margin_text"]) for r in race["rows"]] == [
+        ("Bia", "1", "500 ms", "first"), ("Cid", "2", "600 ms", "100 ms behind")]
     assert race["rows"][1]["data_margin"] == "100" and race["rows"][1]["data_arrival"] == "600"
-    assert race["rows"][0]["details"] == "tap 500 ms after the reveal · arrived 500 ms after it"
-    assert vm(state, None, "pt-BR")["race"]["title"] == "Bia bateu primeiro, por 100 ms"
+    # the raw figures only in the details
+    assert race["details"][0] == "Bia: tapped 500 ms after the reveal, reached the table 500 ms after it"
+    assert race["rows"][0]["details"] == race["details"][0] and race["flagged_lines"] == []
+    pt = vm(state, None, "pt-BR")["race"]
+    assert pt["title"] == "Bia bateu primeiro!" and pt["summary"] == "Reação 500 ms · 100 ms na frente de Cid"
     bia, cid = vm(state, BIA), vm(state, CID)
-    assert bia["answering_me"] and bia["my_turn"] and bia["you_answer_text"] == "You won the race! +100 ms"
-    assert bia["status"] == "You won the race! +100 ms"
+    assert bia["answering_me"] and bia["my_turn"]
+    assert bia["you_answer_text"] == bia["status"] == "You won the race, 100 ms ahead of Cid!"
     assert not cid["answering_me"] and cid["listen_text"] == "Bia answers: listen!"
-    assert cid["race_result_text"] == "Bia won the race by 100 ms"
+    assert cid["race_result_text"] == "Bia won the race, 100 ms ahead."
     assert table["listen_text_all"] == "Bia answers: listen!"
     assert bia["category_labels"] == ["1. Precious stones", "2. Girls' names", "3. I wish I could ride…",
                                       "4. Cold things"]
@@ -219,3 +223,19 @@ def _strings(value: Any) -> list[str]:
     if isinstance(value, list):
         return [s for v in value for s in _strings(v)]
     return []
+
+
+def test_the_race_reads_in_seconds_and_explains_a_flagged_tap_in_words():
+    """A tap claiming to come sooner than a human can react counts at its arrival: the row
+    says so, a sentence explains it; a slow reaction reads in seconds."""
+    state = play(start(), (ANA, {"type": "reveal"}, T0),
+                 (BIA, {"type": "slap", "t": T0 + 0.31}, T0 + 2.5),  # 10 ms after the card showed
+                 (CID, {"type": "slap"}, T0 + 2.6), (None, {"type": "settle"}, T0 + 4.0))
+    race = vm(state, None)["race"]
+    bia = next(r for r in race["rows"] if r["name"] == "Bia")
+    assert bia["flagged"] and bia["flag_text"] == "⚑ counted on arrival"
+    assert bia["reaction_text"] == "2.2 s"
+    assert race["flagged_lines"] == [
+        "⚑ Bia: this phone's tap time was not believable (faster than a human, or older than its network "
+        "allows), so the tap counted when it reached the table."]
+    assert vm(state, None, "pt-BR")["race"]["rows"][0]["reaction_text"] == "2,2 s"

@@ -162,7 +162,9 @@ def pass_progress() -> rx.Component:
         rx.text(vm_text("ready_text"), class_name="fc-big", id="faces-ready",
                 custom_attrs={"data-ready": VM["ready_count"].to_string()}),
         rx.hstack(rx.foreach(vm_list("dots"), lambda d: rx.box(
-            class_name=rx.cond(d["on"].to(bool), "fc-dot on", "fc-dot"))), spacing="2"),
+            class_name=rx.cond(d["on"].to(bool), "fc-dot on", "fc-dot"))), spacing="2", aria_hidden="true"),
+        rx.cond(VM["waiting_for_text"], rx.text(vm_text("waiting_for_text"), class_name="fc-mid",
+                                                id="faces-waiting-for")),
         align="center", spacing="2", id="faces-passing",
     )
 
@@ -196,7 +198,8 @@ def last_round_panel() -> rx.Component:
         VM["last"],
         rx.vstack(
             rx.text(last["title"].to(str), size="4"),
-            face_card(last["face"].to(int), size="table", label=last["name"].to(str)),
+            face_card(last["face"].to(int), size="table", label=last["name"].to(str),
+                      key=last["text"].to(str), class_name="tg-m-flip"),  # turns face up (assets/motion.css)
             rx.text(last["text"].to(str), size="4", weight="bold"),
             align="center", spacing="2", id="faces-last-round",
             custom_attrs={"data-emotion": last["face"].to_string()},
@@ -315,25 +318,28 @@ def _number(value: Var) -> Var:
 
 
 def faces_lobby() -> rx.Component:
-    """Lobby, Faces only: the version, and who is the oldest player (the host chooses)."""
+    """Lobby, Faces only: who is the oldest player (the host picks a seated name; the other
+    screens read it). The version is listed once, with the other options in force."""
     return rx.cond(
         S["game"] == "faces",
         rx.card(
             rx.vstack(
-                rx.text(vm_text("lobby_variant_text"), size="4", id="faces-lobby-variant"),
-                rx.text(tr("ui.faces.oldest"), size="5", weight="bold"),
-                rx.text(tr("ui.faces.oldest_help"), size="3"),
                 rx.cond(
                     S["is_host"].to(bool),
-                    rx.el.select(
-                        rx.foreach(vm_list("seats"),
-                                   lambda s: rx.el.option(s["name"].to(str), value=s["value"].to(str))),
-                        value=vm_text("oldest_value"),
-                        on_change=lambda value: Screen.set_option("oldest", _number(value)),
-                        class_name="tg-select fc-oldest-select", id="faces-oldest",
+                    rx.fragment(
+                        rx.el.label(tr("ui.faces.oldest_question"), html_for="faces-oldest",
+                                    class_name="fc-lobby-label"),
+                        rx.el.select(
+                            rx.foreach(vm_list("seats"),
+                                       lambda s: rx.el.option(s["name"].to(str), value=s["value"].to(str))),
+                            value=vm_text("oldest_value"),
+                            on_change=lambda value: Screen.set_option("oldest", _number(value)),
+                            class_name="tg-select fc-oldest-select", id="faces-oldest",
+                        ),
                     ),
-                    rx.text(vm_text("oldest_name"), size="5", weight="bold", id="faces-oldest-name"),
+                    rx.text(vm_text("oldest_line"), class_name="fc-lobby-label", id="faces-oldest-name"),
                 ),
+                rx.text(tr("ui.faces.oldest_help"), size="3"),
                 spacing="2", width="100%",
             ),
             class_name="fc-lobby", id="faces-lobby",

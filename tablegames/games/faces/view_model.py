@@ -104,7 +104,9 @@ def _players(lang: str, view: Mapping[str, Any], me: int, to_act: Sequence[int])
             "seat": seat,
             "name": p["name"],
             "me": seat == me,
-            "to_act": seat in to_act,
+            # everybody chooses at once while passing: the words say who is still choosing
+            # (``waiting_for_text``), no chip is lit for all
+            "to_act": seat in to_act and not (main and phase == "passing"),
             "score": t(lang, "ui.faces.won_count", count=p["won"]),
             "detail": t(lang, "ui.faces.badges_line", badges=" · ".join(b["text"] for b in badges)) if badges else "",
             "in_hand": t(lang, "ui.faces.in_hand_count", count=p["cards"]) if main else "",
@@ -193,6 +195,9 @@ def _main(lang: str, view: Mapping[str, Any], me: int, names: Sequence[str]) -> 
         "ready_text": t(lang, "ui.faces.ready_count", count=pas.get("ready_count", 0),
                         total=pas.get("total", n)),
         "dots": [{"seat": p, "on": p in ready} for p in range(n)],
+        "waiting_for_text": (t(lang, "ui.faces.waiting_for",
+                               players=_names(lang, names, [p for p in range(n) if p not in ready]))
+                             if phase == "passing" and len(ready) < n else ""),
         "stops_text": t(lang, "ui.faces.stop_by", players=_names(lang, names, view.get("stops") or ())),
         "mimer_text": t(lang, "ui.faces.making_face", player=_name(names, mimer)) if mimer is not None else "",
         "guesser_text": t(lang, "ui.faces.guess_now", player=_name(names, guesser)) if guesser is not None else "",
@@ -239,8 +244,7 @@ def _main(lang: str, view: Mapping[str, Any], me: int, names: Sequence[str]) -> 
             out["phone_status"], out["phone_status_kind"] = t(lang, "ui.faces.stop_lit"), "stop"
         elif choice is not None:
             out["phone_status"] = t(lang, "ui.faces.chosen", emotion=face_name(lang, choice), player=left_name)
-            out["waiting_text"] = t(lang, "ui.faces.waiting", count=pas.get("ready_count", 0),
-                                    total=pas.get("total", n))
+            out["waiting_text"] = out["waiting_for_text"]
         else:
             out["phone_status"] = t(lang, "ui.faces.choose_pass", player=left_name)
     elif phase == "stopping":
@@ -361,17 +365,18 @@ def lobby_players(screen: Mapping[str, Any], me: int) -> list[dict[str, Any]]:
 
 
 def _lobby(lang: str, screen: Mapping[str, Any]) -> dict[str, Any]:
-    """The lobby's Faces block: the version chosen, the seats to pick the oldest from."""
+    """The lobby's Faces block: the seats to pick the oldest player from (the version is
+    listed once, with the other options in force)."""
     options = screen.get("options") or {}
     seats = [{"seat": s["seat"], "name": s["name"], "value": str(s["seat"])} for s in screen.get("seats") or ()]
     oldest = _seat(options.get("oldest"))
     oldest = 0 if oldest is None else oldest
-    variant = options.get("variant", "main")
     return {
-        "lobby_variant_text": t(lang, "ui.faces.lobby_variant", variant=t(lang, f"variant.{variant}")),
         "oldest": oldest,
         "oldest_value": str(oldest),
         "oldest_name": next((s["name"] for s in seats if s["seat"] == oldest), ""),
+        "oldest_line": t(lang, "ui.faces.oldest_is",
+                         player=next((s["name"] for s in seats if s["seat"] == oldest), "")),
         "seats": seats,
     }
 

@@ -20,7 +20,7 @@ from tablegames.components.events import event_list
 from tablegames.components.game_over import game_over_panel as shared_game_over
 from tablegames.games.uestop.cards import hidden_card, number_card, won_card, word_card
 from tablegames.games.uestop.state import NOW_JS, UeStopClock, UeStopUI
-from tablegames.pages.common import VM, as_list, tr
+from tablegames.pages.common import VM, as_list, tr, tr_with
 from tablegames.reflex_adapter import Var, component_field, js_var
 from tablegames.state.room import Screen
 
@@ -148,8 +148,10 @@ def badges(items: Var, size: str = "2") -> rx.Component:
 # -- pieces ------------------------------------------------------------------------------------
 
 def _tap_time(e: Var) -> tuple[Var[float]]:
-    """The phone's clock at the tap: now, minus how long ago the pointerdown happened."""
-    return (js_var(f"({NOW_JS} - Math.min(1000, Math.max(0, performance.now() - {e}.timeStamp)))", float),)
+    """The phone's clock as its tap is handled, stamped as its pings are (not at the touch:
+    so that the tap's delay to the server is one more draw from its pings' delays, which
+    the race checks; see ``engine/uestop/race.suspicion``)."""
+    return (js_var(NOW_JS, float),)
 
 
 class SlapPad(Button):
@@ -279,7 +281,7 @@ def answer_form() -> rx.Component:
     )
     return rx.form(
         rx.vstack(
-            rx.text(vm_text("you_answer_text"), class_name="tg-your-turn", id="ues-you-answer"),
+            rx.text(vm_text("you_answer_text"), class_name="tg-your-turn ues-you-answer", id="ues-you-answer"),
             rx.text(tr("ui.uestop.say_it"), size="3"),
             rx.cond(VM["answer_style"] == "all", every, one),
             rx.hstack(
@@ -372,7 +374,9 @@ def playing() -> rx.Component:
     return rx.vstack(
         me_line(),
         rx.vstack(category_view(), revealed_view(),
-                  spacing="2", width="100%", align="center", class_name="ues-phone-cards"),
+                  spacing="2", width="100%", align="center",
+                  # smaller while this phone answers: the form comes first
+                  class_name=rx.cond(vm_flag("answering_me"), "ues-phone-cards ues-cards-small", "ues-phone-cards")),
         rx.match(
             PHASE,
             ("reading", rx.vstack(reading_panel(), slap_pad(), spacing="3", width="100%")),
@@ -390,9 +394,21 @@ def playing() -> rx.Component:
             rx.fragment(),
         ),
         event_lines(),
-        rx.cond(UeStopClock.samples > 0, rx.fragment(),
-                rx.text(tr("ui.uestop.clock_syncing"), size="1", class_name="ues-clock-line", id="ues-clock-line")),
+        connection_details(),
         spacing="3", width="100%",
+    )
+
+
+def connection_details() -> rx.Component:
+    """How well this phone's clock follows the table's, folded away (players need not read
+    it; whoever wonders why a race went the way it did can open it)."""
+    return rx.el.details(
+        rx.el.summary(tr("ui.uestop.connection_details")),
+        rx.cond(UeStopClock.samples > 0,
+                rx.text(tr_with("ui.uestop.clock_synced", error=UeStopClock.error_ms.to_string(),
+                                rtt=UeStopClock.rtt_ms.to_string()), size="2"),
+                rx.text(tr("ui.uestop.clock_syncing"), size="2")),
+        class_name="ues-details ues-connection", id="ues-connection",
     )
 
 

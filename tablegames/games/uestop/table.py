@@ -15,7 +15,6 @@ from __future__ import annotations
 import reflex as rx
 
 from tablegames.components.game_over import game_over_panel as shared_game_over
-from tablegames.components.timers import every
 from tablegames.games.uestop.cards import (
     deck_back,
     hidden_card,
@@ -37,7 +36,7 @@ from tablegames.games.uestop.phone import (
     vm_list,
     vm_text,
 )
-from tablegames.games.uestop.state import UeStopClock, UeStopUI
+from tablegames.games.uestop.state import UeStopUI
 from tablegames.pages.common import S, as_list, online_dot, tr
 
 ASSIST = UeStopUI.assist
@@ -45,17 +44,18 @@ LETTER_SHOWN = ASSIST | vm_flag("judging")
 
 
 def player_chip(p: rx.Var) -> rx.Component:
-    """A seat: name, points as won cards, opener / sits out / Action Card."""
+    """A seat: name and points (as won cards), opener / sits out / Action Card."""
     seat = p["seat"].to(int)
     return rx.box(
-        rx.hstack(rx.text(p["name"].to(str), weight="bold", size="6"), online_dot(seat), align="center"),
+        rx.hstack(rx.text(p["name"].to(str), class_name="ues-chip-name"), online_dot(seat),
+                  align="center", spacing="2"),
         rx.hstack(
             rx.text(p["score"].to(str), class_name="ues-chip-points"),
             rx.flex(rx.foreach(p["won"].to(list[str]), won_card), wrap="wrap", spacing="1",
                     class_name="ues-won-row"),
+            rx.flex(badges(p["badges"]), spacing="1", wrap="wrap"),
             align="center", spacing="2", wrap="wrap",
         ),
-        rx.hstack(badges(p["badges"]), spacing="1", wrap="wrap"),
         class_name=p["class_name"].to(str), id="ues-player-" + seat.to_string(),
         custom_attrs={"data-points": p["points"].to_string()},
     )
@@ -103,9 +103,11 @@ def revealed_column() -> rx.Component:
 
 
 def race_panel() -> rx.Component:
-    """Who slapped, in finishing order (earliest tap on the server clock), with the margin
-    behind the winner; each row's details say when the tap was made and when it arrived
-    (fairness: a later arrival can win)."""
+    """The race as people read it: who won, their reaction and the gap to the runner-up;
+    one row per tap in finishing order (earliest tap on the server clock: a later arrival
+    can win), a flagged tap marked ⚑ and explained in words under the rows. The raw
+    figures (when each tap was made and when it reached the table) only in the collapsed
+    "Timing details" (and the rows' ``data-*``)."""
     race = VM["race"].to(dict)
 
     def row(tap: rx.Var) -> rx.Component:
@@ -113,12 +115,12 @@ def race_panel() -> rx.Component:
         flagged = tap["flagged"].to(bool)
         return rx.el.tr(
             rx.el.td(tap["place"].to(str), class_name="ues-place"),
-            rx.el.td(tap["name"].to(str),
-                     rx.cond(flagged, rx.el.span(" ⚑ ", tr("ui.uestop.flagged"), class_name="ues-flagged",
-                                                 title=tr("ui.uestop.flagged_help"))),
+            rx.el.td(rx.el.span(tap["name"].to(str)),
+                     rx.cond(flagged, rx.el.span(tap["flag_text"].to(str), class_name="ues-flagged")),
                      class_name="ues-race-name"),
+            rx.el.td(tap["reaction_text"].to(str), class_name="ues-reaction"),
             rx.el.td(tap["margin_text"].to(str), class_name="ues-margin"),
-            class_name=tap["class_name"].to(str), title=tap["details"].to(str),
+            class_name=tap["class_name"].to(str),
             id="ues-tap-" + seat.to_string(),
             custom_attrs={"data-seat": seat.to_string(), "data-place": tap["data_place"].to(str),
                           "data-margin": tap["data_margin"].to(str),
@@ -136,10 +138,22 @@ def race_panel() -> rx.Component:
                                           id="ues-race-deciding")),
             rx.text(race["title"].to(str), class_name="ues-race-title ues-slap-now", id="ues-slap-now"),
         ),
-        rx.cond(race["show_rows"].to(bool), rx.el.table(
-            rx.el.thead(rx.el.tr(rx.el.th("#"), rx.el.th(tr("ui.player")), rx.el.th(tr("ui.uestop.margin")))),
-            rx.el.tbody(rx.foreach(as_list(race["rows"], dict), row)),
-            class_name="ues-race", id="ues-race")),
+        rx.cond(race["summary"], rx.text(race["summary"].to(str), class_name="ues-race-summary",
+                                         id="ues-race-summary")),
+        rx.cond(race["show_rows"].to(bool), rx.fragment(
+            rx.el.table(
+                rx.el.thead(rx.el.tr(rx.el.th("#"), rx.el.th(tr("ui.player")), rx.el.th(tr("ui.uestop.reaction")),
+                                     rx.el.th(tr("ui.uestop.margin")))),
+                rx.el.tbody(rx.foreach(as_list(race["rows"], dict), row)),
+                class_name="ues-race", id="ues-race"),
+            rx.foreach(as_list(race["flagged_lines"], str),
+                       lambda line: rx.text(line, class_name="ues-flag-line")),
+            rx.el.details(
+                rx.el.summary(race["details_title"].to(str)),
+                rx.foreach(as_list(race["details"], str), lambda line: rx.el.div(line)),
+                class_name="ues-details", id="ues-race-details",
+            ),
+        )),
         class_name="ues-panel", id="ues-race-panel",
     )
 
@@ -221,29 +235,29 @@ def toolbar() -> rx.Component:
         rx.text(vm_text("target_text"), size="4"),
         rx.spacer(),
         rx.button(rx.cond(ASSIST, "★ ", "☆ "), tr("ui.uestop.assist"), on_click=UeStopUI.toggle_assist,
-                  variant=rx.cond(ASSIST, "solid", "outline"), size="2", id="ues-assist",
+                  variant=rx.cond(ASSIST, "solid", "outline"), size="2", id="ues-assist", class_name="ues-assist",
                   aria_pressed=rx.cond(ASSIST, "true", "false")),
-        width="100%", align="center", spacing="4", wrap="wrap",
+        width="100%", align="center", spacing="4", wrap="wrap", class_name="ues-toolbar",
     )
 
 
 def board() -> rx.Component:
-    """The cards, the race, the answer and the votes."""
-    return rx.vstack(
+    """The round: the toolbar, the two cards, the race / answer / votes / status beside them
+    (under them on a portrait tablet), the players; sized to the table's area (uestop.css)."""
+    return rx.box(
         toolbar(),
-        rx.flex(
-            category_column(),
-            revealed_column(),
-            rx.vstack(
-                rx.cond(VM["race"], race_panel()),
-                rx.cond(vm_flag("judging"), rx.fragment(answer_panel(), votes_panel())),
-                rx.cond(~vm_flag("judging") & ~vm_flag("race_open"), status_panel()),
-                last_round(),
-                spacing="3", class_name="ues-side",
-            ),
-            wrap="wrap", spacing="5", justify="center", align="start", width="100%",
+        rx.box(category_column(), revealed_column(), class_name="ues-cards", custom_attrs={"data-fit": "cards"}),
+        rx.box(
+            rx.cond(VM["race"], race_panel()),
+            rx.cond(vm_flag("judging"), rx.fragment(answer_panel(), votes_panel())),
+            rx.cond(~vm_flag("judging") & ~vm_flag("race_open"), status_panel()),
+            last_round(),
+            event_lines(mini=False, id="events"),
+            class_name="ues-side", custom_attrs={"data-fit": "side"},
         ),
-        spacing="3", width="100%",
+        rx.box(rx.foreach(vm_list("players"), player_chip), class_name="ues-players", id="ues-players",
+               custom_attrs={"data-fit": "players"}),
+        class_name="ues-board",
     )
 
 
@@ -265,11 +279,11 @@ def game_over() -> rx.Component:
 
 def uestop_table() -> rx.Component:
     """The UeStop! table during a game."""
-    return rx.vstack(
+    return rx.box(
         clock_probe(),
-        rx.cond(PHASE == "game_over", game_over(), board()),
-        rx.flex(rx.foreach(vm_list("players"), player_chip), wrap="wrap", spacing="3", justify="center",
-                width="100%", id="ues-players"),
-        event_lines(mini=False, id="events"),
-        spacing="4", width="100%", align="center", class_name="ues-table", id="ues-table",
+        rx.cond(PHASE == "game_over",
+                rx.box(game_over(), event_lines(mini=False, id="events"), class_name="ues-over",
+                       custom_attrs={"data-fit": "game-over"}),
+                board()),
+        class_name="ues-table", id="ues-table",
     )

@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tablegames.games import standings
-from tablegames.i18n import event_text, join_names, ordinal, t
+from tablegames.i18n import event_text, join_names, number, ordinal, t
 
 __all__ = ["HIDDEN_EVENTS", "build"]
 
@@ -113,48 +113,80 @@ def _game_over(lang: str, view: Mapping[str, Any], names: Sequence[str], me: int
 
 # -- the race ---------------------------------------------------------------------------------
 
+def _duration(lang: str, ms: Any) -> str:
+    """A time span as people read it: ``208 ms`` under a second, ``1.4 s`` from there on."""
+    if not isinstance(ms, int | float) or isinstance(ms, bool):
+        return ""
+    if abs(ms) < 1000:
+        return t(lang, "ui.uestop.duration_ms", ms=number(lang, round(ms)))
+    return t(lang, "ui.uestop.duration_s", s=number(lang, round(ms / 1000, 1 if abs(ms) >= 10_000 else 2)))
+
+
 def _race(lang: str, view: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any] | None:
-    """The race as the table shows it: the title (won by / deciding / SLAP!) and one row per
-    tap (place, name, margin; the raw figures in a details line, not in columns)."""
+    """The race as people understand it: the title (who won / deciding / SLAP!), the
+    winner's reaction and the gap to the runner-up in one sentence, a row per tap (place,
+    name, reaction, how far behind; a flagged tap marked ⚑ and explained in words), and the
+    raw figures (tap and arrival times after the reveal) only in ``details`` lines."""
     race = view.get("race")
     if not race:
         return None
     taps = race.get("taps") or []
     winner = race.get("winner")
-    margin = taps[1]["margin_ms"] if len(taps) > 1 and taps[1].get("margin_ms") is not None else None
+    runner = taps[1] if len(taps) > 1 and taps[1].get("margin_ms") is not None else None
+    margin = runner["margin_ms"] if runner else None
+    first = next((tap for tap in taps if tap.get("place") == 1), None)
+    summary = ""
     if winner is not None:
-        key = "ui.uestop.race_won_by" if margin is not None else "ui.uestop.race_won"
-        title, title_id = t(lang, key, player=_name(names, winner), margin=margin), "ues-race-winner"
+        title, title_id = t(lang, "ui.uestop.race_won", player=_name(names, winner)), "ues-race-winner"
+        reaction = _duration(lang, first.get("reaction_ms")) if first else ""
+        if runner:
+            summary = t(lang, "ui.uestop.race_summary_gap", reaction=reaction, gap=_duration(lang, margin),
+                        player=_name(names, runner["seat"]))
+        elif reaction:
+            summary = t(lang, "ui.uestop.race_summary_alone", reaction=reaction)
     elif taps:
         title, title_id = t(lang, "ui.uestop.deciding"), "ues-race-deciding"
     else:
         title, title_id = t(lang, "ui.uestop.slap_now"), "ues-slap-now"
-    rows = []
+    rows, flagged_lines, details = [], [], []
     for tap in taps:
         late = bool(tap.get("late"))
-        first = tap.get("place") == 1
+        is_first = tap.get("place") == 1
+        name = _name(names, tap["seat"])
         if late:
-            margin_text = t(lang, "ui.uestop.late")
-        elif first:
-            margin_text = t(lang, "ui.uestop.first")
+            behind = t(lang, "ui.uestop.late")
+        elif is_first:
+            behind = t(lang, "ui.uestop.first")
         else:
-            margin_text = t(lang, "ui.uestop.margin_ms", margin=tap.get("margin_ms"))
+            behind = t(lang, "ui.uestop.behind", gap=_duration(lang, tap.get("margin_ms")))
+        flagged = bool(tap.get("flagged"))
+        if flagged:
+            flagged_lines.append(t(lang, "ui.uestop.flagged_line", player=name))
+        line = t(lang, "ui.uestop.tap_details", player=name, reaction=number(lang, tap.get("reaction_ms")),
+                 arrival=number(lang, tap.get("arrival_ms")))
+        if tap.get("adjusted"):
+            line += " " + t(lang, "ui.uestop.adjusted")
+        details.append(line)
         rows.append({
-            "seat": tap["seat"], "name": _name(names, tap["seat"]),
+            "seat": tap["seat"], "name": name,
             "place": "—" if late else str(tap.get("place")),
-            "margin_text": margin_text,
-            "details": t(lang, "ui.uestop.tap_details", reaction=tap.get("reaction_ms"),
-                         arrival=tap.get("arrival_ms"))
-            + (" " + t(lang, "ui.uestop.adjusted") if tap.get("adjusted") else ""),
-            "flagged": bool(tap.get("flagged")),
-            "class_name": "ues-race-row ues-first" if first else "ues-race-row",
+            "reaction_text": _duration(lang, tap.get("reaction_ms")),
+            "margin_text": behind,
+            "details": line,
+            "flagged": flagged,
+            "flag_text": t(lang, "ui.uestop.flagged") if flagged else "",
+            "class_name": "ues-race-row ues-first" if is_first else "ues-race-row",
             "data_place": "" if tap.get("place") is None else str(tap["place"]),
             "data_margin": "" if tap.get("margin_ms") is None else str(tap["margin_ms"]),
             "data_reaction": str(tap.get("reaction_ms")),
             "data_arrival": str(tap.get("arrival_ms")),
         })
-    return {"title": title, "title_id": title_id, "rows": rows, "margin": margin,
-            "winner": winner, "show_rows": bool(rows) and view.get("phase") != "judging"}
+    return {"title": title, "title_id": title_id, "summary": summary, "rows": rows, "margin": margin,
+            "gap_text": _duration(lang, margin) if margin is not None else "",
+            "runner_name": _name(names, runner["seat"]) if runner else "",
+            "winner": winner, "show_rows": bool(rows) and view.get("phase") != "judging",
+            "flagged_lines": flagged_lines, "details": details,
+            "details_title": t(lang, "ui.uestop.race_details")}
 
 
 # -- the answer -------------------------------------------------------------------------------
@@ -248,18 +280,18 @@ def _phone(lang: str, view: Mapping[str, Any], me: int, names: Sequence[str], ra
         sub = t(lang, "ui.uestop.slap_number" if slap_target == "number" else "ui.uestop.slap_category")
     agreed = list(view.get("discard_agree") or ())
     discard_mine = me in agreed
-    margin = race.get("margin") if race else None
     answerer = view.get("answerer")
     hidden = bool(view.get("categories_hidden"))
     style = view.get("answer_style")
     can_skip = bool(mine.get("can_skip"))
     pending = view.get("pending") or {}
-    won_text = (t(lang, "ui.uestop.you_won_race_by", margin=margin) if margin is not None
+    gap, runner = (race or {}).get("gap_text", ""), (race or {}).get("runner_name", "")
+    won_text = (t(lang, "ui.uestop.you_won_race_by", gap=gap, player=runner) if gap
                 else t(lang, "ui.uestop.you_won_race"))
     if answerer == me:
         race_result = won_text
-    elif margin is not None:
-        race_result = t(lang, "ui.uestop.race_won_by", player=_name(names, answerer), margin=margin)
+    elif gap:
+        race_result = t(lang, "ui.uestop.race_won_by", player=_name(names, answerer), gap=gap)
     else:
         race_result = t(lang, "ui.uestop.race_won", player=_name(names, answerer))
     return {
