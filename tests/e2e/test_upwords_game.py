@@ -1,8 +1,8 @@
 """A tablet and three phones play Upwords through taps only, with stacked racks.
 
 Covers: the first word over the centre (composed live: the table shows the tiles as they
-are put down, a misplaced tile is taken back by tapping it), an illegal stack refused
-with its translated message (nothing changes), a stacked play (MOOD -> WOOD) with the
+are put down, a misplaced tile is taken back by tapping it), an illegal stack told once
+in the preview with its translated message (Play waits for a fix, nothing changes), a stacked play (MOOD -> WOOD) with the
 stack height shown on the table, the zoomed phone board, shuffle, a failed challenge made
 while the next player composes (the table keeps showing the tiles being placed), a play
 challenged and withdrawn, a pass, an exchange, and the game ending when everyone passes in a row, with
@@ -11,7 +11,7 @@ searched for rack letters it must never see (each seat holds letters only it has
 never plays them) and for secrets.
 
 A second test plays with words checked automatically on a board seeded with stacks 2 to
-5 high: a non-word is refused with the translated message, then a stacked word scores.
+5 high: a non-word is told once in the preview (Play waits), then a stacked word scores.
 """
 
 from __future__ import annotations
@@ -119,13 +119,14 @@ def test_three_phones_and_a_tablet_play_upwords(app_server, new_context, screens
     ana.wait_for_function("() => document.querySelectorAll('#uw-rack [data-letter]').length === 7")
     assert sorted(rack_of(ana)) == sorted("JEAAEIL")
 
-    # -- Bia tries O on O: refused with the translated message, nothing changes ----------
+    # -- Bia tries O on O: the preview says why, Play waits, nothing changes -------- ----------
     before = version()
     put(bia, "O", 4, 4)
     bia.wait_for_selector("#uw-preview-error >> text=You can't stack O on O.")
     wait_square(tablet, "tsq", 4, 4, new="1", height="2")  # live: O on O, 2 high
-    bia.click("#uw-play")
-    bia.wait_for_selector("#notice >> text=You can't stack O on O.")
+    # Said once, in the preview over the rack: Play waits for a fix (nothing is sent).
+    assert bia.is_disabled("#uw-play")
+    assert bia.locator("#notice").count() == 0
     assert version() == before
     assert tablet.get_attribute("#uw-player-1", "data-score") == "0"
     tablet.wait_for_selector('#uw-last-score[data-score="8"]')
@@ -240,7 +241,7 @@ def test_three_phones_and_a_tablet_play_upwords(app_server, new_context, screens
 
 def test_words_checked_automatically(app_server, new_context, screenshot):
     """Words "auto", on a board seeded with stacks 2 to 5 high (CATS): a non-word is
-    refused when played (the preview says so first); then N on T makes CANS, 15 points."""
+    told once, in the preview (Play waits for a fix); then N on T makes CANS, 15 points."""
     engine = create_engine(app_server.database_url)
     stack = {"racks": [list("OXYGENS"), list("AEIRTLN")],
              "board": [[4, 3, "BC"], [4, 4, "RSA"], [4, 5, "ELMT"], [4, 6, "MOPES"]]}
@@ -258,8 +259,8 @@ def test_words_checked_automatically(app_server, new_context, screenshot):
 
     put(ana, "X", 4, 7)
     ana.wait_for_selector("#uw-preview-error >> text=CATSX is not in the dictionary.")
-    ana.click("#uw-play")
-    ana.wait_for_selector("#notice >> text=CATSX is not in the dictionary.")
+    assert ana.is_disabled("#uw-play")  # the preview's message is the only one
+    assert ana.locator("#notice").count() == 0
     assert tablet.get_attribute("#uw-player-0", "data-score") == "0"
     screenshot(ana, "auto-refused")
     ana.click("#uw-recall")

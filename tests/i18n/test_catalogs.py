@@ -137,8 +137,8 @@ def test_error_texts_with_placeholders_have_a_plain_variant(lang: str) -> None:
 
 def test_greyskull_shout() -> None:
     ev = {"type": "greyskull", "seat": 0}
-    assert event_text("pt-BR", ev, NAMES) == "Pelos poderes de Grayskull... eu tenho a força!"
-    assert event_text("en", ev, NAMES) == "By the power of Grayskull... I have the power!"
+    assert event_text("pt-BR", ev, NAMES) == "Pelos poderes de Greyskull... eu tenho a força!"
+    assert event_text("en", ev, NAMES) == "By the power of Greyskull... I have the power!"
 
 
 def test_t_falls_back_and_keeps_missing_params() -> None:

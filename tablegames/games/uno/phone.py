@@ -11,6 +11,7 @@ from __future__ import annotations
 import reflex as rx
 
 from tablegames.components.events import event_list
+from tablegames.components.game_over import game_over_panel
 from tablegames.components.players import player_chips
 from tablegames.games.uno.cards import color_swatch, uno_card
 from tablegames.games.uno.state import UnoPicker
@@ -31,12 +32,18 @@ def hand_card(card: rx.Var) -> rx.Component:
 
 
 def hand() -> rx.Component:
-    """The hand in runs of one colour (``#hand``: the browser tests read its cards)."""
-    return rx.flex(
+    """The hand in runs of one colour (``#hand``: the browser tests read its cards).
+
+    The cards flow in rows across the runs (``assets/uno.css``): past
+    ``view_model.FAN_HAND`` cards they overlap (``uc-fan``), past ``DENSE_HAND`` they are
+    smaller too (``uc-dense``), so up to 12 cards take two rows of a 360 px phone and a
+    covered card still shows a tappable strip of its left side (its index corner)."""
+    return rx.el.div(
         rx.foreach(VM["hand_groups"].to(list[list[dict]]),
-                   lambda group: rx.flex(rx.foreach(group, hand_card), spacing="1", class_name="tg-group")),
-        wrap="wrap", spacing="3", justify="center", id="hand",
-        class_name=rx.cond(VM["hand_dense"].to(bool), "tg-hand tg-hand-dense", "tg-hand"),
+                   lambda group: rx.el.div(rx.foreach(group, hand_card), class_name="tg-group uc-run")),
+        id="hand", role="group",
+        class_name="tg-hand uc-hand-row" + rx.cond(VM["hand_fan"].to(bool), " uc-fan", "")
+        + rx.cond(VM["hand_dense"].to(bool), " tg-hand-dense uc-dense", ""),
         custom_attrs={"aria-label": VM["hand_count"].to(str)},
     )
 
@@ -68,11 +75,12 @@ def picker() -> rx.Component:
         rx.box(
             rx.vstack(
                 rx.cond(asking_target, targets, colours),
-                rx.button(VM["labels"].to(dict)["cancel"].to(str), variant="soft", size="3",
-                          on_click=UnoPicker.cancel_pick),
+                rx.button(VM["labels"].to(dict)["cancel"].to(str), variant="outline", size="3",
+                          color_scheme="gray", high_contrast=True, class_name="uc-cancel",
+                          on_click=UnoPicker.cancel_pick, id="picker-cancel"),
                 spacing="4", align="center", width="min(22rem, 100%)",
             ),
-            class_name="tg-picker", id="picker",
+            class_name="tg-picker", id="picker", custom_attrs={"data-fit": "uno-picker"},
         ),
     )
 
@@ -103,8 +111,7 @@ def playing() -> rx.Component:
                 rx.text(VM["status"].to(str), size="4", id="turn-of")),
         rx.cond(VM["pending"].to(str) != "",
                 rx.callout(VM["pending"].to(str), icon="info", color_scheme="amber", id="pending", width="100%")),
-        hand(),
-        actions(),
+        rx.box(hand(), actions(), class_name="uc-hand-block", custom_attrs={"data-fit": "uno-hand"}),
         rx.cond(VM["reveal"], rx.box(
             rx.text(VM["reveal"].to(dict)["title"].to(str), weight="bold"),
             rx.flex(rx.foreach(VM["reveal"].to(dict)["cards"].to(list[str]), lambda c: uno_card(c, size="mini")),
@@ -140,5 +147,11 @@ def between_hands() -> rx.Component:
 
 
 def uno_phone() -> rx.Component:
-    """The UNO phone during a game."""
-    return rx.cond(VM["phase"].to(str) == "play", playing(), between_hands())
+    """The UNO phone during a game: the hand; between hands the results; at the end the
+    shared game-over curtain (this phone's place) over the last hand's results."""
+    return rx.match(
+        VM["phase"].to(str),
+        ("play", playing()),
+        ("game_over", rx.fragment(game_over_panel(VM["game_over"]), between_hands())),
+        between_hands(),
+    )

@@ -13,14 +13,15 @@ The shared keys (every game's view model has them): ``players``, ``status``,
 - ``phase``: "play", "hand_over" or "game_over" ("" in the lobby).
 - ``top``: the discard's top card code; ``color``: the colour in play ("" none);
   ``color_line``: "Colour in play: green"; ``direction``: "↻ clockwise";
-  ``draw_pile``: "Draw pile: 40 cards"; ``greyskull``: the Grayskull call ("" none).
+  ``draw_pile``: "Draw pile: 40 cards"; ``greyskull``: the Greyskull call ("" none).
 - ``pending``: the answer owed now, as a sentence for everybody ("" none).
 - ``hand_groups``: this phone's hand in runs of one colour (wilds last), each card
   ``{"code", "playable", "pick"}``: ``pick`` true when tapping it opens the colour picker
   (a playable wild), else tapping it sends ``play`` (a refused tap explains itself);
   ``name``: the card in words (for screen readers). ``top_name``: the discard's top in words.
-- ``hand_count``: "7 cards" (this phone's hand); ``hand_dense``: more than
-  ``DENSE_HAND`` cards (the phone draws them smaller).
+- ``hand_count``: "7 cards" (this phone's hand); ``hand_fan``: more than ``FAN_HAND``
+  cards (the phone overlaps them); ``hand_dense``: more than ``DENSE_HAND`` cards (the
+  phone draws them smaller too).
 - ``actions``: the buttons that apply, ``{"id", "label", "color", "move", "pick"}``:
   ``pick`` "" sends ``move``; otherwise it opens the picker for that code ("first": the
   colour of a wild turned up as first discard).
@@ -51,7 +52,8 @@ from tablegames.i18n import card_name, color_name, event_text, join_names, ordin
 
 __all__ = ["build", "group_by_color"]
 
-_MARK = "🏆"
+_MARK = "★"  # DejaVu has it: no emoji font needed
+FAN_HAND = 5  # more cards than this: the phone overlaps them (two rows hold 12 on a 360 px phone)
 DENSE_HAND = 12  # more cards than this: the phone draws them smaller, so the hand still fits
 
 
@@ -88,7 +90,7 @@ def _lobby(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
             "events": [], "game_over": None, "phase": "", "hand_groups": [], "actions": [],
             "picker": {}, "reveal": None, "scores": [], "pending": "", "greyskull": "",
             "top": "", "top_name": "", "color": "", "color_line": "", "direction": "", "draw_pile": "",
-            "hand_count": "", "hand_dense": False, "score_title": "", "target_line": "", "waiting": "",
+            "hand_count": "", "hand_fan": False, "hand_dense": False, "score_title": "", "target_line": "", "waiting": "",
             "next_label": "", "hand_line": "", "edition": "", "color_name": "", "my_result": "",
             "labels": _labels(lang)}
 
@@ -127,7 +129,7 @@ def build(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
         "top": str(view.get("top") or ""),
         "top_name": card_name(lang, view.get("top")) if view.get("top") else "",
         "color": color,
-        "color_line": t(lang, "ui.uno.color_line", color=color_name(lang, color)) if color else "",
+        "color_line": t(lang, "ui.uno.color_line", color=_capital(color_name(lang, color))) if color else "",
         "color_name": _capital(color_name(lang, color)) if color else "",
         "direction": t(lang, "ui.uno.direction.cw" if view.get("direction", 1) == 1 else "ui.uno.direction.ccw"),
         "draw_pile": t(lang, "ui.uno.draw_pile", count=int(view.get("draw_count", 0))),
@@ -137,6 +139,7 @@ def build(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
         "reveal": None,
         "hand_groups": [],
         "hand_count": "",
+        "hand_fan": False,
         "hand_dense": False,
         "actions": [],
         "picker": {},
@@ -322,6 +325,7 @@ def _hand(out: dict[str, Any], lang: str, view: Mapping[str, Any], me: int, name
     playable = set(view.get("playable") or ())
     can = set(view.get("can") or ())
     out["hand_count"] = t(lang, "count.cards", count=len(hand))
+    out["hand_fan"] = len(hand) > FAN_HAND
     out["hand_dense"] = len(hand) > DENSE_HAND
     out["hand_groups"] = [[{"code": c, "playable": c in playable, "pick": c in playable and c.startswith("W"),
                             "name": card_name(lang, c)}

@@ -13,6 +13,7 @@ from __future__ import annotations
 import reflex as rx
 
 from tablegames.components.events import event_list
+from tablegames.components.game_over import game_over_panel
 from tablegames.components.players import player_chips
 from tablegames.games.upwords.board import rack_tile, upwords_board
 from tablegames.games.upwords.state import UpwordsPhone
@@ -70,7 +71,7 @@ def preview() -> rx.Component:
                         rx.text("✔ ", label("looks_legal"), size="2", id="uw-preview-ok")),
                 spacing="2", width="100%",
             ),
-            rx.text(PAD["hint"].to(str), size="3"),
+            rx.text(PAD["hint"].to(str), size="2"),
         ),
         rx.cond(UpwordsPhone.hint != "", rx.text(UpwordsPhone.hint, size="3", class_name="uw-warn", id="uw-hint")),
         class_name="uw-preview", id="uw-preview",
@@ -99,7 +100,9 @@ def buttons() -> rx.Component:
     return rx.vstack(
         rx.flex(
             rx.cond(CAN["place"].to(bool), rx.button(
-                label("play"), on_click=UpwordsPhone.submit(VERSION), disabled=COUNT == 0,
+                # A draft the preview refuses (its one message, over the rack) waits for a fix.
+                label("play"), on_click=UpwordsPhone.submit(VERSION),
+                disabled=(COUNT == 0) | (PAD["error"].to(str) != ""),
                 color_scheme="green", id="uw-play", **BIG)),
             rx.button(label("recall"), on_click=UpwordsPhone.recall, disabled=COUNT == 0,
                       variant="soft", id="uw-recall", **BIG),
@@ -136,16 +139,21 @@ def playing() -> rx.Component:
                     rx.text(VM["status"].to(str), size="4", id="turn-of")),
             rx.spacer(),
             rx.button(rx.cond(UpwordsPhone.zoom, label("zoom_out"), label("zoom_in")),
-                      on_click=UpwordsPhone.toggle_zoom, variant="soft", size="3", id="uw-zoom",
+                      on_click=UpwordsPhone.toggle_zoom, variant="soft", size="2", id="uw-zoom",
                       class_name="uw-zoom-button"),
             align="center", class_name="uw-topline",
         ),
         rx.cond(VM["ending"].to(str) != "", rx.text(VM["ending"].to(str), size="3", class_name="uw-warn")),
-        upwords_board(PAD["board"], size="phone", zoom=UpwordsPhone.zoom, id_prefix="psq-", id="uw-phone-board",
-                      on_tap=lambda cell: UpwordsPhone.tap_square(cell["r"].to(int), cell["c"].to(int))),
-        preview(),
-        rack(),
-        buttons(),
+        rx.vstack(
+            upwords_board(PAD["board"], size="phone", zoom=UpwordsPhone.zoom, id_prefix="psq-",
+                          id="uw-phone-board",
+                          on_tap=lambda cell: UpwordsPhone.tap_square(cell["r"].to(int), cell["c"].to(int))),
+            preview(),
+            rack(),
+            buttons(),
+            spacing="2", width="100%", align="center", class_name="uw-play-block",
+            custom_attrs={"data-fit": "upwords-board-rack"},
+        ),
         last_line(),
         others(),
         event_list(VM["events"], id="events-mini", mini=True),
@@ -179,4 +187,5 @@ def game_over() -> rx.Component:
 
 def upwords_phone() -> rx.Component:
     """The Upwords phone during (and after) a game."""
-    return rx.cond(VM["playing"].to(bool), playing(), game_over())
+    return rx.cond(VM["playing"].to(bool), playing(),
+                   rx.fragment(game_over_panel(VM["game_over"]), game_over()))

@@ -10,10 +10,10 @@ from __future__ import annotations
 import reflex as rx
 
 from tablegames.components.events import event_list
+from tablegames.components.game_over import game_over_panel
 from tablegames.games.upwords.board import legend, upwords_board
 from tablegames.games.upwords.state import UpwordsTable
 from tablegames.pages.common import S, online_dot
-from tablegames.state.room import Screen
 
 VM = S["vm"].to(dict)  # this screen's Upwords view model
 LABELS = VM["labels"].to(dict)
@@ -101,12 +101,13 @@ def last_play() -> rx.Component:
 
 
 def standings() -> rx.Component:
-    """Final scores: the winner, tiles left and their penalty; the host may start a rematch."""
+    """Final scores with the tiles left and their penalty (under the shared game-over
+    curtain, which holds the winner and the host's Rematch)."""
     return rx.vstack(
-        rx.heading(VM["game_over"].to(dict)["title"].to(str), size="8", id="game-over"),
+        rx.heading(VM["game_over"].to(dict)["title"].to(str), size="6", id="uw-standings-title"),
         rx.el.table(
-            rx.el.thead(rx.el.tr(rx.el.th(label("player")), rx.el.th(label("tiles_left")),
-                                 rx.el.th(label("penalty")), rx.el.th(label("points")))),
+            rx.el.thead(rx.el.tr(rx.el.th(label("player"), scope="col"), rx.el.th(label("tiles_left"), scope="col"),
+                                 rx.el.th(label("penalty"), scope="col"), rx.el.th(label("points"), scope="col"))),
             rx.el.tbody(rx.foreach(VM["standings"].to(list[dict]), lambda row: rx.el.tr(
                 rx.el.td(rx.text(row["name"].to(str), weight="bold"),
                          rx.cond(row["winner"].to(bool),
@@ -116,36 +117,41 @@ def standings() -> rx.Component:
                 rx.el.td(row["score"].to(str), class_name="uw-final-score"),
                 id="final-" + row["seat"].to(str),
             ))),
-            class_name="tg-scores", id="scores",
+            class_name="tg-scores uw-scores", id="scores",
         ),
-        rx.cond(S["is_host"],
-                rx.button(label("rematch"), size="4", on_click=Screen.host("rematch", -1), id="rematch")),
-        spacing="4", align="center", class_name="uw-panel",
+        spacing="2", align="center", class_name="uw-panel", custom_attrs={"data-fit": "upwords-standings"},
     )
 
 
 def side() -> rx.Component:
-    return rx.vstack(
+    """Whose turn, the last play, the players and the bag, how words are settled, events."""
+    return rx.box(
         turn_banner(),
         rx.cond(~PLAYING, standings()),
         last_play(),
-        rx.vstack(rx.foreach(VM["players"].to(list[dict]), player_row), spacing="2", width="100%", id="uw-players"),
-        rx.text(VM["bag"].to(str), size="5", id="uw-bag", class_name="uw-bag-line",
-                custom_attrs={"data-count": VM["bag_count"].to(str)}),
-        rx.text(VM["mode"].to(str), size="2", class_name="uw-mode"),
-        event_list(VM["events"], id="events"),
-        spacing="4", class_name="uw-side",
+        rx.cond(PLAYING, rx.box(
+            rx.box(rx.foreach(VM["players"].to(list[dict]), player_row), class_name="uw-players", id="uw-players"),
+            rx.text(VM["bag"].to(str), id="uw-bag", class_name="uw-bag-line",
+                    custom_attrs={"data-count": VM["bag_count"].to(str)}),
+            rx.text(VM["mode"].to(str), class_name="uw-mode"),
+            class_name="uw-seats-box",
+        )),
+        rx.box(event_list(VM["events"], id="events"), class_name="uw-log", custom_attrs={"data-fit-scroll": "events"}),
+        class_name="uw-side", custom_attrs={"data-fit": "upwords-side"},
     )
 
 
 def upwords_table() -> rx.Component:
-    """The Upwords table during (and after) a game."""
-    return rx.flex(
-        rx.vstack(
+    """The Upwords table during (and after) a game: the board sized to the shell's game
+    area (``--tg-area-h`` / ``--tg-area-w``, see assets/upwords.css), the side panel beside
+    it (landscape) or under it (portrait); at the end the shared game-over curtain."""
+    return rx.box(
+        rx.box(
             upwords_board(TABLE["board"], size="table", id_prefix="tsq-", id="uw-board"),
             legend(label("legend_new"), label("legend_last"), label("legend_height")),
-            align="center", spacing="3",
+            class_name="uw-board-box", custom_attrs={"data-fit": "upwords-board"},
         ),
         side(),
-        class_name="uw-table", spacing="6", width="100%", wrap="wrap", justify="center", align="start",
+        game_over_panel(VM["game_over"], S["is_host"]),
+        class_name="uw-table",
     )

@@ -271,7 +271,7 @@ def build(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
         "players": players,
         "status": status,
         "my_turn": my_turn,
-        "events": [event_text(lang, e, names, "upwords") for e in view.get("events") or ()],
+        "events": [_event_line(lang, e, names) for e in view.get("events") or ()],
         "game_over": _game_over(lang, view, names, me) if not playing else None,
         "phase": phase,
         "playing": playing,
@@ -288,6 +288,14 @@ def build(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
         "standings": final_rows(lang, view),
         "my_result": _my_result(lang, view, me) if not playing else "",
     }
+
+
+def _event_line(lang: str, event: Mapping[str, Any], names: Sequence[str]) -> str:
+    """An event as a sentence; a play's sentence takes its plural form from its score
+    ("1 point" / "8 points"; the engine's ``count`` of a play is its tiles, not said)."""
+    if event.get("type") == "place" and isinstance(event.get("score"), int):
+        event = {**event, "count": event["score"]}
+    return event_text(lang, event, names, "upwords")
 
 
 def _last(lang: str, view: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any] | None:
