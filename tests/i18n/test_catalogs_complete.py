@@ -28,6 +28,8 @@ NUMBER_PLACEHOLDERS = frozenset({
 })
 # Keys with a number that counts nothing, or whose number never is one: why each needs no plural.
 NO_PLURAL: dict[str, str] = {
+    "error.bad_players": "raised by the engines for a count outside 2..max; the rooms refuse fewer players "
+                         "(not_enough_players) and more (table_full) before, so {count} is above the maximum",
     "error.not_enough_players": "{count} is a game's fewest players, never below 2",
     "error.table_full": "{count} is a game's most players, never below 4",
     "error.player_count": "{low} and {high} are player limits (2 and up); 'not {count}' counts no noun",
