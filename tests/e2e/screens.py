@@ -48,10 +48,12 @@ class Step:
         moves: applied in order through the service layer before the pages reload.
         start: start the game (``service.start_game``) before the moves.
         table: photograph the table in this state.
-        phone: the engine seat whose phone is photographed (None: no phone).
+        phone: the engine seat whose phone is photographed (None: no phone; NEWCOMER: a
+            phone that holds no seat, as a guest who just scanned the code).
         table_ready / phone_ready: a selector the page shows once it is in this state.
         phone_taps: selectors tapped on the phone after it shows the state (opens a picker).
         phone_state: the phone's state name, when it differs from ``state``.
+        path: the pages open this path (``{code}``: the room's code) instead of reloading.
     """
 
     state: str
@@ -63,6 +65,7 @@ class Step:
     phone_ready: str = ""
     phone_taps: tuple[str, ...] = ()
     phone_state: str = ""
+    path: str = ""
 
 
 @dataclass(frozen=True)
@@ -90,6 +93,7 @@ class Shot:
 
 # -- the games' states ---------------------------------------------------------------------
 
+NEWCOMER = -1  # Step.phone: a phone with no seat
 NAMES3 = ("Ana", "Bia", "Cid")
 ANA, BIA, CID = 0, 1, 2
 LOBBY = Step("lobby", table_ready="#start", phone=ANA, phone_ready="#waiting")
@@ -209,26 +213,26 @@ def _uestop(mode: str) -> tuple[Scenario, ...]:
 
 
 # Faces: Ana passes a 6 to Bia, who then holds three 6s and calls STOP: she mimes, Cid and
-# Ana guess. A deal with an empty pile ends at once (game over).
+# Ana guess. With an empty pile, Ana's right guess ends the game: Bia wins.
 FACES_STACK = {"hands": [[1, 1, 6, 9], [2, 3, 6, 6], [4, 5, 5, 10]], "pile": [7, 8, 12], "exact": True}
+FACES_ROUND: tuple[Move, ...] = (
+    (ANA, {"type": "choose_pass", "card": 6, "round": 1}), (BIA, {"type": "choose_pass", "card": 2, "round": 1}),
+    (CID, {"type": "choose_pass", "card": 4, "round": 1}), (BIA, {"type": "stop"}),
+    (CID, {"type": "guess", "emotion": 7}), (ANA, {"type": "guess", "emotion": 6}),
+)
 FACES = (
     Scenario("faces", "faces", {"variant": "main", "stack": FACES_STACK}, NAMES3, (
         LOBBY,
         Step("passing", start=True, table_ready="#faces-passing", phone=ANA, phone_ready="#hand"),
-        Step("passing-chosen", moves=((ANA, {"type": "choose_pass", "card": 6, "round": 1}),), table=False,
-             phone=ANA, phone_ready="#hand"),
-        Step("stop", moves=((BIA, {"type": "choose_pass", "card": 2, "round": 1}),
-                            (CID, {"type": "choose_pass", "card": 4, "round": 1})),
-             table_ready="#faces-passing", phone=BIA, phone_ready="#faces-stop"),
-        Step("mime", moves=((BIA, {"type": "stop"}),), table_ready="#faces-guessing", phone=BIA,
-             phone_ready=".fc-mime"),
+        Step("passing-chosen", moves=FACES_ROUND[:1], table=False, phone=ANA, phone_ready="#hand"),
+        Step("stop", moves=FACES_ROUND[1:3], table_ready="#faces-passing", phone=BIA, phone_ready="#faces-stop"),
+        Step("mime", moves=FACES_ROUND[3:4], table_ready="#faces-guessing", phone=BIA, phone_ready=".fc-mime"),
         Step("guess", table=False, phone=CID, phone_ready="#faces-guess-picker"),
-        Step("guess-wrong", moves=((CID, {"type": "guess", "emotion": 7}),), table_ready="#faces-guessing",
+        Step("guess-wrong", moves=FACES_ROUND[4:5], table_ready="#faces-guessing",
              phone=ANA, phone_ready="#faces-guess-picker"),
     )),
-    Scenario("faces", "faces", {"variant": "main", "stack": {"hands": [[1, 2], [3, 4], [5]], "pile": [], "exact": True}},
-             NAMES3, (
-        Step("game-over", start=True, table_ready="#game-over", phone=ANA, phone_ready=OVER),
+    Scenario("faces", "faces", {"variant": "main", "stack": {**FACES_STACK, "pile": []}}, NAMES3, (
+        Step("game-over", start=True, moves=FACES_ROUND, table_ready="#game-over", phone=BIA, phone_ready=OVER),
         Step("game-over-loser", table=False, phone=CID, phone_ready=OVER),
     )),
 )
@@ -268,7 +272,17 @@ MEMORY = (
     )),
 )
 
+# Before any game: the landing page (the create form, on the table's screen and on a phone)
+# and the join form a guest sees after scanning the code.
+START = (
+    Scenario("start", "uno", {}, NAMES3[:1], (
+        Step("landing", path="/", table_ready="#create", phone=NEWCOMER, phone_ready="#create"),
+        Step("join", path="/play/{code}", table=False, phone=NEWCOMER, phone_ready="#player-name"),
+    )),
+)
+
 SCENARIOS: dict[str, tuple[Scenario, ...]] = {
+    "start": START,
     "uno-classic": UNO_CLASSIC,
     "uno-plus": UNO_PLUS,
     "uno-motu": UNO_MOTU,
@@ -284,6 +298,7 @@ SCENARIOS: dict[str, tuple[Scenario, ...]] = {
 TABLE_VIEWPORT = {"width": 1280, "height": 800}
 PHONE_VIEWPORT = {"width": 390, "height": 844}
 READY_TIMEOUT_MS = 20_000
+HINT_OK = "#tg-hint-ok"  # a first-time hint's "Got it" (components/hints.py)
 
 
 class ScreenDriver:
@@ -352,14 +367,19 @@ class ScreenDriver:
         return ctx
 
     @staticmethod
-    def _show(page, ready: str, taps: Sequence[str]) -> list[str]:
-        """Reloads the page, waits for the state's selector, taps; returns what failed."""
+    def _show(page, ready: str, taps: Sequence[str], url: str | None = None) -> list[str]:
+        """Reloads the page (or opens ``url``), waits for the state's selector, taps;
+        returns what failed."""
         problems = []
-        page.reload()
+        if url:
+            page.goto(url)
+        else:
+            page.reload()
         try:
             # The state's own selector when it has one (a game-over phone shows none of READY).
             page.wait_for_selector(ready or READY, timeout=READY_TIMEOUT_MS)
-            time.sleep(0.8)  # hydration: taps need the websocket
+            if taps:
+                time.sleep(0.8)  # hydration: taps need the websocket
             for tap in taps:
                 page.click(tap, timeout=READY_TIMEOUT_MS)
                 time.sleep(0.3)
@@ -367,6 +387,16 @@ class ScreenDriver:
         except Exception as err:  # noqa: BLE001 (reported, the shot is still taken)
             problems.append(f"state not reached: {str(err).splitlines()[0][:200]}")
         return problems
+
+    @staticmethod
+    def _dismiss_hint(page) -> None:
+        """A first-time hint is seen once, in the first shot it shows in; then the player
+        taps "Got it", as a person would, so it does not cover the later states."""
+        try:
+            if page.is_visible(HINT_OK):
+                page.click(HINT_OK, timeout=3_000)
+        except Exception:  # noqa: BLE001 (no hint, or it left by itself)
+            pass
 
     def walk(self, scenario: Scenario) -> Iterator[Shot]:
         """Plays ``scenario`` and yields the table's and the phone's shot of each step.
@@ -379,8 +409,9 @@ class ScreenDriver:
         table = self._context(phone=False).new_page()
         table_url = self.app.url(f"/table/{code}?host={host}")
         phone_url = self.app.url(f"/play/{code}")
-        phones = [self._context(phone=True, seat_secret=(code, secret)).new_page() for secret in secrets]
-        for phone in phones:
+        phones = {seat: self._context(phone=True, seat_secret=(code, secret)).new_page()
+                  for seat, secret in enumerate(secrets)}
+        for phone in phones.values():
             phone.goto(phone_url, wait_until="commit")
         table.goto(table_url, wait_until="commit")
         try:
@@ -389,13 +420,17 @@ class ScreenDriver:
                     with Session(self.engine) as db:
                         service.start_game(db, code, host, seed=scenario.seed)
                 self._act(code, host, step.moves)
+                url = self.app.url(step.path.format(code=code)) if step.path else None
                 if step.table:
                     yield Shot(scenario.key, step.state, "table", table,
-                               self._show(table, step.table_ready, ()))
+                               self._show(table, step.table_ready, (), url))
                 if step.phone is not None:
+                    if step.phone not in phones:  # the newcomer's phone
+                        phones[step.phone] = self._context(phone=True).new_page()
                     page = phones[step.phone]
                     yield Shot(scenario.key, step.phone_state or step.state, "phone", page,
-                               self._show(page, step.phone_ready, step.phone_taps))
+                               self._show(page, step.phone_ready, step.phone_taps, url))
+                    self._dismiss_hint(page)
         finally:
             for ctx in self.contexts[opened:]:
                 try:

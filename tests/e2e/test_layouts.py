@@ -10,6 +10,7 @@ page is resized across the viewports of its device (phones 360x740 and 390x844; 
   the other); a screen with no marked element is reported too;
 - the table page does not scroll (its whole page is the main area); no page scrolls sideways;
 - buttons and links inside the main area are at least 44x44 px (``data-small-ok`` exempts one);
+- no button's label spills out of it ("↻ Embaralhar" wider than its button);
 
 and once per state and device axe-core finds no serious or critical violation.
 
@@ -98,16 +99,27 @@ MEASURE_JS = """
       }
     });
   });
+  // Buttons whose label does not fit them (the text runs out of the box).
+  const spills = [];
+  document.querySelectorAll('button, [role=button]').forEach((el) => {
+    if (!shown(el)) return;
+    const dx = el.scrollWidth - el.clientWidth, dy = el.scrollHeight - el.clientHeight;
+    if (dx > 1 || dy > 1) {
+      const text = (el.innerText || el.getAttribute('aria-label') || el.id || '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      spills.push({name: text, id: el.id, dx, dy});
+    }
+  });
   const doc = document.documentElement;
-  return {vw, vh, marked: marked.map(label), outside, overlaps, small,
+  return {vw, vh, marked: marked.map(label), outside, overlaps, small, spills,
           scrollW: doc.scrollWidth, scrollH: Math.max(doc.scrollHeight, document.body.scrollHeight)};
 }
 """
 SETTLE_JS = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
 
-def layout_problems(m: dict[str, Any], device: str) -> list[str]:
-    """What a measurement (MEASURE_JS) says is wrong, one sentence per problem."""
+def layout_problems(m: dict[str, Any], device: str, table_page: bool = True) -> list[str]:
+    """What a measurement (MEASURE_JS) says is wrong, one sentence per problem
+    (``table_page``: the table's page, which must not scroll at all)."""
     problems = []
     if not m["marked"]:
         problems.append("no [data-fit] element marks the main area")
@@ -119,9 +131,12 @@ def layout_problems(m: dict[str, Any], device: str) -> list[str]:
         shown = [f"{s['name']!r}{' #' + s['id'] if s['id'] else ''} {s['w']}x{s['h']}" for s in m["small"][:SMALL_SHOWN]]
         more = f" (+{len(m['small']) - SMALL_SHOWN} more)" if len(m["small"]) > SMALL_SHOWN else ""
         problems.append(f"{len(m['small'])} touch targets under {MIN_TARGET} px: {', '.join(shown)}{more}")
+    for b in m["spills"]:
+        problems.append(f"the label of button {b['name']!r}{' #' + b['id'] if b['id'] else ''} spills out of it "
+                        f"(+{b['dx']}x{b['dy']} px)")
     if m["scrollW"] > m["vw"] + TOLERANCE:
         problems.append(f"the page scrolls sideways ({m['scrollW']} px wide)")
-    if device == "table" and m["scrollH"] > m["vh"] + TOLERANCE:
+    if device == "table" and table_page and m["scrollH"] > m["vh"] + TOLERANCE:
         problems.append(f"the table page scrolls ({m['scrollH']} px tall for {m['vh']})")
     return problems
 
@@ -165,7 +180,7 @@ def check(shot: Shot, out: Path, rows: dict[str, list[tuple[str, str]]], axe_fou
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate(SETTLE_JS)
         measured = page.evaluate(MEASURE_JS, {"minTarget": MIN_TARGET, "tol": TOLERANCE})
-        problems += [(shot.state, name, p) for p in layout_problems(measured, shot.device)]
+        problems += [(shot.state, name, p) for p in layout_problems(measured, shot.device, "/table/" in page.url)]
         file = f"{shot.state}--{name}.png"
         page.screenshot(path=str(out / file))
         rows.setdefault(shot.state, []).append((name, file))
@@ -206,16 +221,24 @@ def write_index(layouts: Path) -> None:
                                         + "".join(items) + "</ul>", encoding="utf-8")
 
 
+# Every game in English; the main game of each family in Portuguese too (its texts are
+# longer: "↻ Embaralhar" must fit its button as "↻ Shuffle" does).
+RUNS = [(game, "en-US") for game in SCENARIOS] + [
+    (game, "pt-BR") for game in ("start", "uno-classic", "upwords", "uestop-tome-lhe-tapao", "faces")]
+
+
 @pytest.mark.timeout(900)
-@pytest.mark.parametrize("game", list(SCENARIOS))
-def test_every_screen_fits_and_passes_axe(game: str, app_server, browser, artifacts_dir: Path) -> None:
-    out = artifacts_dir / "layouts" / game
+@pytest.mark.parametrize(("game", "locale"), RUNS,
+                         ids=[g if loc == "en-US" else f"{g}-{loc}" for g, loc in RUNS])
+def test_every_screen_fits_and_passes_axe(game: str, locale: str, app_server, browser, artifacts_dir: Path) -> None:
+    name = game if locale == "en-US" else f"{game}-{locale}"
+    out = artifacts_dir / "layouts" / name
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
     problems: list[Problem] = []
     rows: dict[str, list[tuple[str, str]]] = {}
     axe_found: list[dict] = []
-    driver = ScreenDriver(app_server, browser)
+    driver = ScreenDriver(app_server, browser, locale=locale)
     try:
         for scenario in SCENARIOS[game]:
             for shot in driver.walk(scenario):
@@ -223,11 +246,32 @@ def test_every_screen_fits_and_passes_axe(game: str, app_server, browser, artifa
     finally:
         driver.close()
         lines = grouped(problems)
-        (out / "problems.txt").write_text("".join(f"{game} {line}\n" for line in lines), encoding="utf-8")
+        (out / "problems.txt").write_text("".join(f"{name} {line}\n" for line in lines), encoding="utf-8")
         (out / "axe.json").write_text(json.dumps(axe_found, indent=1), encoding="utf-8")
         if rows:
-            contact_sheet(out, game, rows, browser)
+            contact_sheet(out, name, rows, browser)
         write_index(out.parent)
     if lines:
-        pytest.fail(f"{len(lines)} problems in {game} (artifacts/layouts/{game}/problems.txt, "
+        pytest.fail(f"{len(lines)} problems in {name} (artifacts/layouts/{name}/problems.txt, "
                     f"screenshots and contact-sheet.png beside it):\n" + "\n".join(lines), pytrace=False)
+
+
+def test_a_measurement_reads_as_problems() -> None:
+    """The report's sentences, from a measurement made up by hand (no browser)."""
+    m = {"vw": 390, "vh": 844, "marked": ["hand"], "scrollW": 390, "scrollH": 900,
+         "outside": [{"name": "hand", "box": [0, 700, 390, 200], "sides": ["bottom +56px"]}],
+         "overlaps": [{"a": "hand", "b": "actions", "w": 300, "h": 20}],
+         "small": [{"name": "EN", "id": "lang-en", "w": 22, "h": 24}],
+         "spills": [{"name": "↻ Embaralhar", "id": "uw-shuffle", "dx": 12, "dy": 0}]}
+    problems = layout_problems(m, "phone")
+    assert problems == [
+        "[data-fit=hand] lies outside the viewport (bottom +56px; box [0, 700, 390, 200])",
+        "[data-fit=hand] overlaps [data-fit=actions] (300x20 px)",
+        "1 touch targets under 44 px: 'EN' #lang-en 22x24",
+        "the label of button '↻ Embaralhar' #uw-shuffle spills out of it (+12x0 px)",
+    ]
+    # The table's page may not scroll; a phone's may (what lies below the hand).
+    assert "the table page scrolls (900 px tall for 844)" in layout_problems(m, "table")
+    assert layout_problems({**m, "marked": []}, "phone")[0] == "no [data-fit] element marks the main area"
+    assert grouped([("play", "phone-360x740", "x"), ("play", "phone-390x844", "x"), ("lobby", "phone-360x740", "y")]) \
+        == ["play @phone-360x740,phone-390x844: x", "lobby @phone-360x740: y"]
