@@ -37,19 +37,27 @@ Each race simulates phones with their own clock and network, and drives the real
   (``race.winner``). Same game and options as the app: the engine's defaults
   (``slap_window_ms``, ``max_latency_ms``, ``reveal_delay_ms``), a stacked deck.
 * **Policy** (``--policy``). ``new`` (the app's): each slap carries the phone's measured
-  delays (``clock.lag_bounds``, as ``state/uestop.py`` sends them) and the engine's
-  ``race.judge`` believes a claimed time only inside them and after the human reaction
-  floor (``min_reaction_ms``), else judges the tap at its arrival and flags it. ``old``
-  (before issue 12): any claimed time from the reveal on, clamped to ``max_latency_ms``
-  (1.5 s) before its arrival.
-* **Cheaters** (``--duels``): two-player races of a cheating phone against an honest one,
-  both drawn alike (network, clock, reaction ~ N(400, 100) ms), under both policies in the
-  same run; an honest pair wins half. ``forge``: the issue's attack, a tap claiming the
-  reveal + 1 ms. ``forge-max``: claims the earliest time the policy believes from it
-  (under ``new``: its own measured bound, which it can compute as the server does).
-  ``inflate-race``: slows its last 3 pings before the race by ``--inflate-ms`` (stamps
-  their sending earlier), then claims like ``forge-max``. ``inflate-all``: slows every
-  ping so, for the whole game.
+  ping delays (``clock.ping_delays``, as ``games/uestop/state.py`` sends them) and the
+  engine's ``race.judge`` believes a claimed time only inside them and after the human
+  reaction floor (``min_reaction_ms``), else judges the tap at its arrival and flags it;
+  over a game, a phone whose claimed delays keep ranking high among its pings' delays
+  (``race.suspicion``) has its taps judged at their arrival until they look like its pings
+  again. ``old`` (before issue 12): any claimed time from the reveal on, clamped to
+  ``max_latency_ms`` (1.5 s) before its arrival.
+* **Touch.** A tap leaves the phone U(0, ``--touch-ms``) after the touch (the page handling
+  it); the phone stamps it as it sends it, as it stamps its pings, so the truly-first tapper
+  (by touch) can lose a race by that much.
+* **Cheaters** (``--duels``): games of ``--game-races`` two-player races (default 20) between
+  a cheating phone and an honest one, both drawn alike (network, clock, reaction ~ N(400,
+  100) ms), under both policies in the same run; an honest pair wins half. ``forge``: the
+  issue's attack, a tap claiming the reveal + 1 ms. ``forge-max``: claims the earliest time
+  the race credits from it (its typical delay before the arrival, which it can compute as
+  the server does, knowing the arrival). ``forge-30``: claims its tap 30 ms earlier than
+  it was. ``inflate-race``: slows its last 3 pings before each race by ``--inflate-ms``
+  (stamps their sending earlier), then claims like ``forge-max``. ``inflate-all``: slows
+  every ping so, for the whole game. ``mimic``: slows every ping and claims delays drawn
+  from its own slowed pings (so they rank like an honest phone's): a phone pretending to be
+  on a slower network than it is, all game long.
 * **Naive first-arrival**: the tap that arrives first wins (what the engine does for taps
   without ``t``).
 * **Diagnostics**: ``ours, exact clocks`` runs the same engine with each tap's true time
@@ -86,9 +94,9 @@ QUICK_PINGS, QUICK_EVERY, PING_EVERY = 10, 0.3, 2.0  # pages/uestop_phone.CLOCK_
 REVEAL_AT = 1_700_000_000.0  # server time of the opener's reveal (any epoch-like value)
 STACK = {"category": "red-01", "deck": ["blue-01"]}
 POLICIES = ("new", "old")
-CHEATS = ("honest", "forge", "forge-max", "inflate-race", "inflate-all")
+CHEATS = ("honest", "forge", "forge-max", "forge-30", "inflate-race", "inflate-all", "mimic")
+INFLATERS = frozenset({"inflate-race", "inflate-all", "mimic"})
 INFLATED_LAST = 3  # inflate-race: the pings slowed just before the race
-LAG_ARGS: dict = {}  # --typical-q / --most-q / --margin-ms: other bounds than the app's
 
 
 class Net:
@@ -119,6 +127,13 @@ def make_phone(rng: random.Random, args: argparse.Namespace) -> dict:
         "jit_up": rng.uniform(2, args.jitter) / 1000,
         "jit_down": rng.uniform(2, args.jitter) / 1000,
     }
+
+
+def touch(rng: random.Random, args: argparse.Namespace) -> float:
+    """The time from a touch to its message leaving the phone (the page's event handling),
+    seconds. The phone stamps a tap as it sends it, as it stamps its pings, so that its
+    tap's delay to the server is one more draw from its pings' delays."""
+    return rng.uniform(0, args.touch_ms / 1000) if args.touch_ms else 0.0
 
 
 def phone_clock(phone: dict, server_time: float) -> float:
@@ -156,14 +171,14 @@ def options_for(policy: str, window: int) -> dict:
 def slap_move(tap: dict, t_key: str, policy: str) -> dict:
     """A tap's slap as the room applies it under ``policy``."""
     move = {"type": "slap", "t": tap[t_key]}
-    if policy == "new" and tap.get("lag") is not None:
-        move["lag"] = tap["lag"]
+    if policy == "new" and tap.get("delays"):
+        move["delays"] = tap["delays"]
     return move
 
 
 def run_engine(game, reading, taps: list, t_key: str, policy: str = "new"):
     """Reveal, the taps in order of arrival (those before the deadline), settle.
-    Returns (winner seat or None, deadline, refused seats)."""
+    Returns (winner seat or None, deadline, refused seats, the state after the race)."""
     from tablegames.engine import IllegalMove
 
     state = game.apply(reading, 0, {"type": "reveal"}, now=REVEAL_AT)
@@ -180,12 +195,12 @@ def run_engine(game, reading, taps: list, t_key: str, policy: str = "new"):
         state = game.apply(state, None, {"type": "settle"}, now=state.deadline)
     race = game.view(state, None)["race"]
     refused += [(tap["seat"], "flagged") for tap in race["taps"] if tap.get("flagged")]
-    return race["winner"], state.deadline, refused
+    return race["winner"], state.deadline, refused, state
 
 
 def simulate(args: argparse.Namespace) -> dict:
     from tablegames.engine import get_game
-    from tablegames.engine.uestop.clock import estimate, lag_bounds
+    from tablegames.engine.uestop.clock import estimate, ping_delays
     from tablegames.engine.uestop.state import DEFAULTS
 
     game = get_game("uestop")
@@ -208,14 +223,15 @@ def simulate(args: argparse.Namespace) -> dict:
             phone = make_phone(rng, args)
             samples = ping_history(rng, net, phone, args)
             est = estimate(samples, max_samples=KEEP_SAMPLES)
-            lag = lag_bounds(samples, est, max_samples=KEEP_SAMPLES, **LAG_ARGS)
+            delays = ping_delays(samples, est, max_samples=KEEP_SAMPLES)
             true_tap = REVEAL_AT + reveal_delay + max(0.15, rng.gauss(0.4, 0.1))
-            t = est.to_server(phone_clock(phone, true_tap))
+            sent = true_tap + touch(rng, args)  # the phone stamps its tap as it sends it
+            t = est.to_server(phone_clock(phone, sent))
             est_errors.append((t - true_tap) * 1000)
             bounds.append(est.error * 1000)
             taps.append({"seat": seat, "true": true_tap, "t": t,
-                         "lag": [lag[0] * 1000, lag[1] * 1000] if lag else None,
-                         "arrival": true_tap + net.delay(phone["up"], phone["jit_up"])})
+                         "delays": [d * 1000 for d in delays],
+                         "arrival": sent + net.delay(phone["up"], phone["jit_up"])})
         taps.sort(key=lambda tap: (tap["arrival"], tap["seat"]))
         by_true = sorted(taps, key=lambda tap: tap["true"])
         first = by_true[0]
@@ -223,7 +239,7 @@ def simulate(args: argparse.Namespace) -> dict:
                   "naive": taps[0]["seat"] == first["seat"],
                   "needed": (first["arrival"] - taps[0]["arrival"]) * 1000}
         for w in windows:
-            winner, deadline, refused = run_engine(game, readings[(n, w)], taps, "t", args.policy)
+            winner, deadline, refused, _ = run_engine(game, readings[(n, w)], taps, "t", args.policy)
             result[w] = winner == first["seat"]
             if w == default_window and winner != first["seat"]:
                 if any(seat == first["seat"] and code != "flagged" for seat, code in refused):
@@ -237,20 +253,39 @@ def simulate(args: argparse.Namespace) -> dict:
                                              if code == "flagged")
             if w == default_window:
                 result["flagged"] = sum(code == "flagged" for _, code in refused)
-        winner, _, _ = run_engine(game, readings[(n, default_window)], taps, "true", args.policy)
+        winner, _, _, _ = run_engine(game, readings[(n, default_window)], taps, "true", args.policy)
         result["exact"] = winner == first["seat"]
-        winner, _, _ = run_engine(game, others[n], taps, "t", other)
+        winner, _, _, _ = run_engine(game, others[n], taps, "t", other)
         result["other"] = winner == first["seat"]
         races.append(result)
     return {"races": races, "windows": windows, "default_window": default_window,
             "est_errors": est_errors, "bounds": bounds}
 
 
+def claim(cheat: str, policy: str, tap: dict, delays: list[float], reveal_time: float,
+          floor: float, rng: random.Random) -> float:
+    """The tap time a cheating phone claims (server clock, s) under ``policy``."""
+    from tablegames.engine.uestop.clock import delay_bounds
+
+    if policy == "old" or cheat == "forge":
+        return reveal_time + 0.001
+    if cheat == "forge-30":
+        return tap["t"] - 0.030
+    if cheat == "mimic":  # a delay drawn from its own (slowed) pings: ranks like an honest tap
+        return tap["arrival"] - rng.choice(delays)
+    typical, _ = delay_bounds(delays)  # forge-max and the inflaters: the earliest time credited
+    return max(reveal_time + floor + 1e-6, tap["arrival"] - typical)
+
+
 def duels(args: argparse.Namespace) -> dict:
-    """Cheater against honest phone, two-player races, every cheat under both policies:
-    ``{policy: {cheat: share of races the cheater won}}`` (same draws for all)."""
+    """Cheater against honest phone: games of ``--game-races`` two-player races between the
+    same two phones, every cheat under both policies, the same draws for all. Returns
+    ``{policy: {cheat: share of races the cheater won}}`` and, under the app's policy, the
+    share of games in which each phone's taps stopped being believed."""
+    from dataclasses import replace
+
     from tablegames.engine import get_game
-    from tablegames.engine.uestop.clock import estimate, lag_bounds
+    from tablegames.engine.uestop.clock import estimate, ping_delays
     from tablegames.engine.uestop.state import DEFAULTS
 
     game = get_game("uestop")
@@ -259,42 +294,55 @@ def duels(args: argparse.Namespace) -> dict:
     reveal_time = REVEAL_AT + DEFAULTS["reveal_delay_ms"] / 1000
     floor = DEFAULTS["min_reaction_ms"] / 1000
     inflate = args.inflate_ms / 1000
+    per_game = max(1, args.game_races)
+    games = max(1, args.duels // per_game)
     wins = {p: dict.fromkeys(CHEATS, 0) for p in POLICIES}
-    for k in range(args.duels):
-        draw = random.Random(args.seed * 7_919 + k)
+    distrusted = {c: [0, 0] for c in CHEATS}  # games in which seat 0 / seat 1 lost its trust
+    for g in range(games):
+        draw = random.Random(args.seed * 7_919 + g)
         phones = [make_phone(draw, args) for _ in range(2)]
         state = draw.getstate()
         for cheat in CHEATS:
             rng = random.Random()
             rng.setstate(state)  # the same networks, pings and reactions for every cheat
             net = Net(rng, args.jitter_dist, args.spikes)
-            taps = []
-            for seat, phone in enumerate(phones):
-                cheater = seat == 0 and cheat != "honest"
-                slowed = cheater and cheat.startswith("inflate")
-                samples = ping_history(rng, net, phone, args, inflate if slowed else 0.0,
-                                       INFLATED_LAST if cheat == "inflate-race" else None)
-                est = estimate(samples, max_samples=KEEP_SAMPLES)
-                lag = lag_bounds(samples, est, max_samples=KEEP_SAMPLES, **LAG_ARGS)
-                true_tap = REVEAL_AT + DEFAULTS["reveal_delay_ms"] / 1000 + max(0.15, rng.gauss(0.4, 0.1))
-                arrival = true_tap + net.delay(phone["up"], phone["jit_up"])
-                taps.append({"seat": seat, "true": true_tap, "arrival": arrival,
-                             "t": est.to_server(phone_clock(phone, true_tap)),
-                             "lag": [lag[0] * 1000, lag[1] * 1000] if lag else None})
-                if cheater:
-                    taps[-1]["claims"] = {
-                        "old": reveal_time + 0.001,
-                        "new": (reveal_time + 0.001 if cheat == "forge" else
-                                max(reveal_time + floor + 1e-6, arrival - lag[1] + 1e-6)),
-                    }
-            taps.sort(key=lambda tap: (tap["arrival"], tap["seat"]))
-            for policy in POLICIES:
-                for tap in taps:
-                    if "claims" in tap:
-                        tap["t"] = tap["claims"][policy]
-                winner, _, _ = run_engine(game, readings[policy], taps, "t", policy)
-                wins[policy][cheat] += winner == 0
-    return {p: {c: wins[p][c] / args.duels for c in CHEATS} for p in POLICIES}
+            trust = {p: ((), ()) for p in POLICIES}  # (suspicion, untrusted) carried race to race
+            for _ in range(per_game):
+                taps = []
+                for seat, phone in enumerate(phones):
+                    cheater = seat == 0 and cheat != "honest"
+                    slowed = cheater and cheat in INFLATERS
+                    samples = ping_history(rng, net, phone, args, inflate if slowed else 0.0,
+                                           INFLATED_LAST if cheat == "inflate-race" else None)
+                    est = estimate(samples, max_samples=KEEP_SAMPLES)
+                    delays = ping_delays(samples, est, max_samples=KEEP_SAMPLES)
+                    true_tap = reveal_time + max(0.15, rng.gauss(0.4, 0.1))
+                    sent = true_tap + touch(rng, args)  # stamped as it is sent
+                    tap = {"seat": seat, "true": true_tap,
+                           "arrival": sent + net.delay(phone["up"], phone["jit_up"]),
+                           "t": est.to_server(phone_clock(phone, sent)),
+                           "delays": [d * 1000 for d in delays]}
+                    if cheater:
+                        pick = random.Random(rng.random())  # the mimic's own draws: the same for both policies
+                        tap["claims"] = {p: claim(cheat, p, tap, delays, reveal_time, floor, pick)
+                                         for p in POLICIES}
+                    taps.append(tap)
+                taps.sort(key=lambda tap: (tap["arrival"], tap["seat"]))
+                for policy in POLICIES:
+                    for tap in taps:
+                        if "claims" in tap:
+                            tap["t"] = tap["claims"][policy]
+                    suspicion, untrusted = trust[policy]
+                    reading = replace(readings[policy], suspicion=suspicion, untrusted=untrusted)
+                    winner, _, _, final = run_engine(game, reading, taps, "t", policy)
+                    trust[policy] = (final.suspicion, final.untrusted)
+                    wins[policy][cheat] += winner == 0
+            for seat in trust["new"][1]:
+                distrusted[cheat][seat] += 1
+    races = games * per_game
+    return {"wins": {p: {c: wins[p][c] / races for c in CHEATS} for p in POLICIES},
+            "distrusted": {c: [n / games for n in distrusted[c]] for c in CHEATS},
+            "games": games, "per_game": per_game}
 
 
 def pct(values: list[float], q: float) -> float:
@@ -361,6 +409,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jitter-dist", choices=("exp", "lognormal"), default="exp")
     parser.add_argument("--spikes", type=float, default=0.0,
                         help="share of messages delayed 50-300 ms more (default 0)")
+    parser.add_argument("--touch-ms", type=float, default=16.0,
+                        help="a tap leaves the phone U(0, T) ms after the touch (default 16: a frame)")
     parser.add_argument("--skew", type=float, default=5.0, help="clock skew range +-s (default 5)")
     parser.add_argument("--drift-ppm", type=float, default=50.0, help="clock rate error +-ppm")
     parser.add_argument("--periodic", type=int, default=40,
@@ -371,23 +421,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="how claimed tap times are judged (default new; old: before issue 12)")
     parser.add_argument("--duels", type=int, default=4000,
                         help="cheater-vs-honest races per cheat, both policies (default 4000; 0 none)")
+    parser.add_argument("--game-races", type=int, default=20,
+                        help="races per game of a duel: trust is carried race to race (default 20)")
     parser.add_argument("--inflate-ms", type=float, default=400.0,
                         help="how much slower an inflating cheater makes its pings (default 400)")
-    parser.add_argument("--typical-q", type=float, help="quantile of a phone's ping delays a "
-                        "claim may be older than its arrival (default: the app's, clock.TYPICAL_LAG_Q)")
-    parser.add_argument("--most-q", type=float, help="quantile beyond which (plus the margin) a "
-                        "claim is judged at arrival (default: clock.MOST_LAG_Q)")
-    parser.add_argument("--margin-ms", type=float, help="margin over --most-q (default: clock.LAG_MARGIN)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     args = parser.parse_args(argv)
     args.players = [int(n) for n in args.players.split(",")]
     args.windows = [int(w) for w in args.windows.split(",") if w.strip()]
     args.latency = tuple(float(x) for x in args.latency.split(","))
-    for key, name in (("typical_q", "typical_q"), ("most_q", "most_q")):
-        if getattr(args, key) is not None:
-            LAG_ARGS[name] = getattr(args, key)
-    if args.margin_ms is not None:
-        LAG_ARGS["margin"] = args.margin_ms / 1000
 
     start = time.perf_counter()
     sim = simulate(args)
@@ -444,11 +486,17 @@ def main(argv: list[str] | None = None) -> int:
     print("window needed (first tapper's arrival after the first arrival) ms: "
           + ", ".join(f"{k} {v:.0f}" for k, v in need.items()))
     if args.duels:
-        print(f"cheater vs honest phone of the same speed, {args.duels} two-player races each "
-              f"(inflate {args.inflate_ms:g} ms): share won by the cheater (honest pair: ~50%)")
+        d = out["duels"]
+        print(f"cheater vs honest phone of the same speed, {d['games']} games of {d['per_game']} "
+              f"two-player races per cheat (inflate {args.inflate_ms:g} ms): share of races won by "
+              f"the cheater (honest pair: ~50%)")
         print("  " + "policy".ljust(8) + "".join(c.rjust(14) for c in CHEATS))
-        for policy, row in out["duels"].items():
+        for policy, row in d["wins"].items():
             print("  " + policy.ljust(8) + "".join(f"{row[c] * 100:13.1f}%" for c in CHEATS))
+        print("  " + "games in which the cheater's / the honest phone's taps stopped being believed (new):")
+        print("  " + "".ljust(8) + "".join(
+            f"{d['distrusted'][c][0] * 100:5.1f}% /{d['distrusted'][c][1] * 100:5.1f}%".rjust(14)
+            for c in CHEATS))
     return 0
 
 

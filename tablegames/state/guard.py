@@ -37,8 +37,8 @@ from functools import cache
 from typing import Any
 
 import limits
-from limits.storage import MemoryStorage
-from limits.strategies import MovingWindowRateLimiter
+from limits.aio.storage import MemoryStorage, RedisStorage
+from limits.aio.strategies import MovingWindowRateLimiter
 
 from tablegames import reflex_adapter as rxa
 from tablegames.i18n import error_text, pick_lang
@@ -71,34 +71,69 @@ LIMITS = {  # action -> (per client address, per connection)
     "lookup_failed": (_per_minute(12), _per_minute(6)),
 }
 
-_storage = MemoryStorage()
-_limiter = MovingWindowRateLimiter(_storage)
+class _Limits:
+    """The rate limiters, on the storage every worker shares: Redis when the app has one
+    (several workers count one client together), else this process's memory. Made on
+    first use, in the event loop that uses them."""
+
+    def __init__(self) -> None:
+        self.storage: Any = None
+        self.limiter: Any = None
+
+    def get(self) -> Any:
+        if self.limiter is None:
+            url = _redis_url()
+            self.storage = (RedisStorage(f"async+{url}", implementation="redispy", key_prefix="tg-limits")
+                            if url else MemoryStorage())
+            self.limiter = MovingWindowRateLimiter(self.storage)
+        return self.limiter
+
+
+def _redis_url() -> str:
+    import reflex as rx
+
+    url = rx.config.get_config().redis_url or ""
+    return url if url.startswith(("redis://", "rediss://")) else ""
+
+
+_limits = _Limits()
 _last_notice: dict[str, float] = {}  # sid -> when it was last told it was refused
 
 
-def reset() -> None:
-    """Forgets every counter (tests)."""
-    _storage.reset()
-    _last_notice.clear()
+async def _hit(item: limits.RateLimitItem, *keys: str) -> bool:
+    """Counts one hit; True while within the limit. A storage that fails (Redis down)
+    lets the event through: limits protect the app, they must not take it down."""
+    try:
+        return await _limits.get().hit(item, *keys)
+    except Exception:  # noqa: BLE001
+        logger.warning("rate limit storage unavailable: %s allowed", keys[0] if keys else "")
+        return True
 
 
-def allow(action: str, address: str, connection: str) -> bool:
+async def _test(item: limits.RateLimitItem, *keys: str) -> bool:
+    try:
+        return await _limits.get().test(item, *keys)
+    except Exception:  # noqa: BLE001
+        return True
+
+
+async def allow(action: str, address: str, connection: str) -> bool:
     """Counts one ``action`` for this client address and connection; False when either
-    limit is used up (then nothing is counted)."""
+    limit is used up (then nothing is counted). Shared by every worker of the app."""
     per_address, per_connection = LIMITS[action]
-    if not (_limiter.test(per_address, action, "a", address)
-            and _limiter.test(per_connection, action, "c", connection)):
+    if not (await _test(per_address, action, "a", address)
+            and await _test(per_connection, action, "c", connection)):
         return False
-    _limiter.hit(per_address, action, "a", address)
-    _limiter.hit(per_connection, action, "c", connection)
+    await _hit(per_address, action, "a", address)
+    await _hit(per_connection, action, "c", connection)
     return True
 
 
-def blocked(action: str, address: str, connection: str) -> bool:
+async def blocked(action: str, address: str, connection: str) -> bool:
     """Whether ``action``'s limit is used up for this address or connection (counts nothing)."""
     per_address, per_connection = LIMITS[action]
-    return not (_limiter.test(per_address, action, "a", address)
-                and _limiter.test(per_connection, action, "c", connection))
+    return not (await _test(per_address, action, "a", address)
+                and await _test(per_connection, action, "c", connection))
 
 
 def clip(value: Any, chars: int = LOG_CHARS) -> str:
@@ -248,9 +283,9 @@ def _wrap_on_event(namespace: Any) -> None:
             except ValueError:
                 fields = None
         address = _address(namespace, sid)
-        if not _limiter.hit(EVENTS_PER_CONNECTION, "events", "c", sid):
+        if not await _hit(EVENTS_PER_CONNECTION, "events", "c", sid):
             return await _refuse(namespace, sid, "slow_down", fields.get("name") if isinstance(fields, dict) else "")
-        if not _limiter.hit(EVENTS_PER_ADDRESS, "events", "a", address):
+        if not await _hit(EVENTS_PER_ADDRESS, "events", "a", address):
             return await _refuse(namespace, sid, "slow_down", fields.get("name") if isinstance(fields, dict) else "")
         reason = check_event(fields)
         if reason is not None:

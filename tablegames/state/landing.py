@@ -50,7 +50,7 @@ class LandingForm(Device):
         """Creates a table and opens it (this device becomes the host)."""
         game = str(form.get("game") or games.GAMES[0])
         options = options_from_form(game, form)
-        if not guard.allow("create", *self._client()):
+        if not await guard.allow("create", *self._client()):
             self.notice = self._say(RoomError("too_many_rooms", "Too many tables from this network."))
             return rx.toast.error(self.notice)
         try:

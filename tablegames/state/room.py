@@ -33,7 +33,7 @@ from tablegames.engine import IllegalMove
 from tablegames.rooms import lifecycle, presence, service
 from tablegames.rooms.cache import VersionedCache
 from tablegames.rooms.service import RoomError, normalize_code
-from tablegames.state import guard, upkeep
+from tablegames.state import guard, room_tabs, upkeep
 from tablegames.state.db import run as db_run
 from tablegames.state.device import HOSTS_KEY, SEATS_KEY, Device
 
@@ -78,16 +78,15 @@ class RoomShared(rx.SharedState):
         if screen.room_code and screen.room_code != code:
             screen._leave_room()  # this tab moves to another room: nothing of the old one's stays
         token = self.router.session.client_token
-        tabs = _ROOM_TABS.setdefault(code, set())
-        if token not in tabs and rxa.linked_to(self) != room_token(code):  # a new tab here
+        if rxa.linked_to(self) != room_token(code) and not await room_tabs.has(code, token):  # a new tab
             seats = await _max_players(code)
-            if len(tabs) >= seats + VIEWERS and not await self._holds_secret(code):
+            if await room_tabs.count(code) >= seats + VIEWERS and not await self._holds_secret(code):
                 if not rxa.linked_to(self):
                     self.version = -1  # Screen shows nothing but the notice
                 return
-        tabs.add(token)
+        await room_tabs.add(code, token)
         if _TAB_ROOMS.get(token, code) != code:
-            _ROOM_TABS.get(_TAB_ROOMS[token], set()).discard(token)
+            await room_tabs.discard(_TAB_ROOMS[token], token)
         _TAB_ROOMS[token] = code
         # Linked already: this tab goes back in the fan-out (unlinked while its socket was away).
         linked = await rxa.link_shared(self, room_token(code))
@@ -120,8 +119,7 @@ class RoomShared(rx.SharedState):
 
 
 VIEWERS = 8  # tabs beyond a room's seats (the table, a host's second device, onlookers)
-_ROOM_TABS: dict[str, set[str]] = {}  # room code -> tokens of tabs linked on this process
-_TAB_ROOMS: dict[str, str] = {}  # tab token -> its room code
+_TAB_ROOMS: dict[str, str] = {}  # tab token -> its room code (tabs whose socket is on this process)
 UNLINK_AFTER = 5.0  # seconds a closed socket has to come back before its tab is unlinked
 
 
@@ -145,10 +143,7 @@ async def forget_tab(app: rx.App, token: str) -> None:
     code = _TAB_ROOMS.pop(token, None)
     if code is None:
         return
-    tabs = _ROOM_TABS.get(code, set())
-    tabs.discard(token)
-    if not tabs:
-        _ROOM_TABS.pop(code, None)
+    await room_tabs.discard(code, token)
     async with rxa.modify_shared(app, room_token(code), RoomShared) as shared:
         rxa.drop_linked_tab(shared, token)
         if token in shared._phones:
@@ -171,13 +166,13 @@ async def look_up(device: Device, code: str) -> tuple[RoomError | None, Any]:
         device: the state of the tab asking (for its client address).
         code: a normalised room code.
     """
-    if guard.blocked("lookup_failed", *device._client()):
+    if await guard.blocked("lookup_failed", *device._client()):
         return RoomError("too_many_lookups", "Too many wrong codes: wait a minute."), None
     try:
         info = await db_run(lambda db: service.room_info(db, code))
     except RoomError as err:
         if err.code == "unknown_room":
-            guard.allow("lookup_failed", *device._client())
+            await guard.allow("lookup_failed", *device._client())
         return err, None
     return None, info
 
@@ -414,7 +409,7 @@ class Screen(Device, RoomScreenAPI):
         if self.role != "phone":
             return
         code, name, held = self.room_code, form.get("name"), self._seat
-        if not guard.allow("join", *self._client()):
+        if not await guard.allow("join", *self._client()):
             self.notice = self._say(RoomError("too_many_joins", "Too many joins from this network."))
             return rx.toast.error(self.notice)
 

@@ -237,7 +237,7 @@ def test_a_tap_time_only_comes_from_the_server_s_clock_estimate(db):
     service.start_game(db, code, host, seed=1)
     service.apply_move(db, code, seats[0], {"type": "reveal"})
     version = service.room_version(db, code)
-    for forged in ({"type": "slap", "t": 1.0}, {"type": "slap", "lag": [9999, 9999]}):
+    for forged in ({"type": "slap", "t": 1.0}, {"type": "slap", "delays": [9999, 9999]}):
         refused(lambda forged=forged: service.apply_move(db, code, seats[1], forged), "bad_move", IllegalMove)
     assert service.room_version(db, code) == version
     state, _ = service.current_state(db, code)

@@ -57,7 +57,7 @@ class UeStop(GameBase):
     name = "uestop"
     # Fields of a move that only the server may fill in (a slap's time on the server's
     # clock and its phone's measured delays): the room refuses them from a phone.
-    server_fields = frozenset({"t", "lag"})
+    server_fields = frozenset({"t", "delays"})
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS  # Tudo Junto e Misturado: 6 (one Action Card each)
     options_schema = OPTIONS

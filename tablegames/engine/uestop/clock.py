@@ -27,7 +27,8 @@ from collections.abc import Iterable, Sequence
 from statistics import median
 from typing import NamedTuple
 
-__all__ = ["ClockEstimate", "PingSample", "estimate", "lag_bounds", "sample_offset", "to_server_time"]
+__all__ = ["ClockEstimate", "PingSample", "delay_bounds", "estimate", "lag_bounds", "ping_delays",
+           "sample_offset", "to_server_time"]
 
 
 class PingSample(NamedTuple):
@@ -113,34 +114,47 @@ LAG_MARGIN = 0.060  # seconds: what one message's jitter may add to the phone's 
 OUTLIER_RTT, OUTLIER_SLACK = 1.0, 0.100  # pings slower than the median round trip + 100 ms
 
 
-def lag_bounds(samples: Iterable[PingSample | Sequence[float]], est: ClockEstimate,
-               max_samples: int | None = None, typical_q: float = TYPICAL_LAG_Q,
-               most_q: float = MOST_LAG_Q, margin: float = LAG_MARGIN) -> tuple[float, float] | None:
-    """``(typical, most)``: how long this phone's messages take to reach the server, in
-    seconds, measured from its pings on the clock its taps are converted with.
+def ping_delays(samples: Iterable[PingSample | Sequence[float]], est: ClockEstimate,
+                max_samples: int | None = None) -> list[float]:
+    """How long this phone's usual pings took to reach the server, in seconds, sorted,
+    measured on the clock its taps are converted with.
 
     Each ping's delay is ``server_time - est.to_server(client_send)``: its way up plus the
-    estimate's error, exactly what a tap's ``arrival - t`` is for an honest tap. So an
-    honest tap claims a delay like its pings'; a claim older than ``most`` (the
-    ``most_q`` quantile plus ``margin``) is not believable from this phone. Quantiles,
-    not the maximum, so that a few slow pings (or slowed on purpose) don't widen it.
-    None without usable samples.
+    estimate's error, exactly what a tap's ``arrival - t`` is for an honest tap, so an
+    honest tap's delay is one more draw from these. A ping far slower than this phone's
+    usual round trip (a stall, or slowed on purpose just before a race) is left out.
     """
     usable = [(PingSample(*s), r[1]) for s in samples if (r := sample_offset(s)) is not None]
     if max_samples is not None:
         usable = usable[-max_samples:] if max_samples > 0 else []
     if not usable:
-        return None
-    # A ping far slower than this phone's usual round trip is left out (a stall, or slowed on
-    # purpose to widen the bounds just before a race).
+        return []
     usual = median(rtt for _, rtt in usable)
     sent = [s for s, rtt in usable if rtt <= OUTLIER_RTT * usual + OUTLIER_SLACK]
-    delays = sorted(s.server_time - est.to_server(s.client_send) for s in sent)
+    return sorted(s.server_time - est.to_server(s.client_send) for s in sent)
+
+
+def delay_bounds(delays: Sequence[float], typical_q: float = TYPICAL_LAG_Q,
+                 most_q: float = MOST_LAG_Q, margin: float = LAG_MARGIN) -> tuple[float, float] | None:
+    """``(typical, most)`` of a phone's sorted ping delays (seconds): a claim counts as at
+    most ``typical`` old, and one older than ``most`` (the ``most_q`` quantile plus
+    ``margin``) is not believable from this phone. Quantiles, not the maximum, so that a
+    few slow pings don't widen them. None without delays."""
+    if not delays:
+        return None
 
     def quantile(q: float) -> float:
         return delays[min(len(delays) - 1, max(0, math.ceil(q * len(delays)) - 1))]
 
     return max(0.0, quantile(typical_q)), max(0.0, quantile(most_q) + margin)
+
+
+def lag_bounds(samples: Iterable[PingSample | Sequence[float]], est: ClockEstimate,
+               max_samples: int | None = None, typical_q: float = TYPICAL_LAG_Q,
+               most_q: float = MOST_LAG_Q, margin: float = LAG_MARGIN) -> tuple[float, float] | None:
+    """``(typical, most)`` one-way delay of this phone (seconds), from its pings:
+    :func:`delay_bounds` of :func:`ping_delays`. None without usable samples."""
+    return delay_bounds(ping_delays(samples, est, max_samples), typical_q, most_q, margin)
 
 
 def to_server_time(client_time: float, est: ClockEstimate | float) -> float:

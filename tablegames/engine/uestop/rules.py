@@ -41,7 +41,7 @@ from tablegames.engine.uestop.text import clean, initial, letter_count
 
 MOVE_KEYS: dict[str, frozenset[str]] = {
     "reveal": frozenset({"type"}),
-    "slap": frozenset({"type", "t", "lag"}),
+    "slap": frozenset({"type", "t", "delays"}),
     "settle": frozenset({"type"}),
     "answer": frozenset({"type", "texts", "spoken", "category", "skip", "mandatory"}),
     "give_up": frozenset({"type"}),
@@ -51,6 +51,7 @@ MOVE_KEYS: dict[str, frozenset[str]] = {
 }
 TIMED = frozenset({"reveal", "slap", "settle"})
 SYSTEM_MOVES = frozenset({"settle"})  # applied by the room (seat None), never by a seat
+MAX_DELAYS = 64  # ping delays a slap may carry (the room keeps its last 40 pings)
 
 
 def system_moves(s: UeStopState) -> list[dict[str, Any]]:
@@ -102,6 +103,8 @@ class _Table:
         self.events: list[dict[str, Any]] = []
         self.history = list(s.history)
         self.winners = s.winners
+        self.suspicion = list(s.suspicion) or [0.0] * len(s.players)
+        self.untrusted = s.untrusted
 
     @property
     def n(self) -> int:
@@ -151,7 +154,8 @@ class _Table:
             answer=self.answer, votes=tuple(self.votes),
             agree_discard=tuple(sorted(self.agree)), pending=self.pending,
             victory=self.victory, events=tuple(self.events), history=tuple(self.history),
-            winners=tuple(self.winners))
+            winners=tuple(self.winners), suspicion=tuple(self.suspicion),
+            untrusted=tuple(self.untrusted))
 
     # -- round helpers -----------------------------------------------------------------
     def style(self) -> str:
@@ -404,14 +408,23 @@ def _slap(t: _Table, seat: int, move: Mapping[str, Any], now: float) -> None:
         raise IllegalMove("bad_tap_time", "The tap time must be a number (server clock, seconds).")
     if now < t.reveal_time:
         raise IllegalMove("slap_too_early", "That tap came before the card was revealed.")
-    lag = move.get("lag")
-    if lag is not None and not (isinstance(lag, (list, tuple)) and len(lag) == 2
-                                and all(finite(x) and x >= 0 for x in lag)):
-        raise IllegalMove("bad_tap_time", "The tap's delay bounds must be two numbers (ms).")
+    delays = move.get("delays")
+    if delays is not None and not (isinstance(delays, (list, tuple)) and 0 < len(delays) <= MAX_DELAYS
+                                   and all(finite(x) and x >= 0 for x in delays)):
+        raise IllegalMove("bad_tap_time", "The tap's ping delays must be a list of numbers (ms).")
     late = race.is_late(now, t.deadline)
-    tap_t, flagged = race.judge(claimed, now, t.reveal_time, t.opts["min_reaction_ms"] / 1000,
-                                t.opts["max_latency_ms"] / 1000,
-                                None if lag is None else (lag[0] / 1000, lag[1] / 1000))
+    seconds = None if delays is None else sorted(x / 1000 for x in delays)
+    judged = race.judge(claimed, now, t.reveal_time, t.opts["min_reaction_ms"] / 1000,
+                        t.opts["max_latency_ms"] / 1000, seconds)
+    tap_t, flagged = judged.t, judged.flagged
+    if judged.rank is not None:
+        t.suspicion[seat] = race.suspicion(t.suspicion[seat], judged.rank)
+        if t.suspicion[seat] > race.TRUST_LIMIT:
+            t.untrusted = tuple(sorted({*t.untrusted, seat}))
+        elif t.suspicion[seat] == 0.0:  # its claims look like its pings again
+            t.untrusted = tuple(x for x in t.untrusted if x != seat)
+    if seat in t.untrusted:
+        tap_t, flagged = now, True  # its claims stopped looking like its pings
     t.taps.append({"seat": seat, "t": tap_t, "claimed": claimed, "arrival": now, "late": late,
                    **({"flagged": True} if flagged else {})})
     if not t.taps[:-1]:

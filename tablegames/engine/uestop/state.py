@@ -87,6 +87,10 @@ class UeStopState:
         victory: the seat holding the Victory Card (game over).
         events: public events of the last move; history: one entry per finished round.
         winners: seats that won (game over).
+        suspicion: by seat, how far its phone's claimed tap times have strayed from its
+            pings' delays this game (:func:`~tablegames.engine.uestop.race.suspicion`;
+            empty: none yet).
+        untrusted: seats whose taps count at their arrival (until their suspicion is back at 0).
     """
 
     players: tuple[str, ...]
@@ -117,6 +121,8 @@ class UeStopState:
     events: tuple[Mapping[str, Any], ...] = ()
     history: tuple[Mapping[str, Any], ...] = ()
     winners: tuple[int, ...] = ()
+    suspicion: tuple[float, ...] = ()
+    untrusted: tuple[int, ...] = ()
 
     @property
     def mode(self) -> Mode:

@@ -41,7 +41,7 @@ from typing import Any
 import reflex as rx
 
 from tablegames.engine import IllegalMove
-from tablegames.engine.uestop.clock import ClockEstimate, estimate, lag_bounds
+from tablegames.engine.uestop.clock import ClockEstimate, estimate, ping_delays
 from tablegames.rooms import service
 from tablegames.rooms.service import RoomError
 from tablegames.state import deadlines
@@ -137,17 +137,17 @@ def server_tap_time(samples: Sequence[Sequence[float]], tap_ms: Any) -> float | 
 
 def slap_move(samples: Sequence[Sequence[float]], tap_ms: Any) -> service.ServerMove:
     """The slap of a tap at phone time ``tap_ms``, built by the server: the tap's time on the
-    server's clock (``t``) and this phone's measured one-way delays (``lag``: typical and
-    longest believable, ms; see ``clock.lag_bounds``), within which the engine believes
-    ``t``. Without an estimate yet, neither: the arrival time counts."""
+    server's clock (``t``) and this phone's measured one-way ping delays (``delays``, ms;
+    see ``clock.ping_delays``), within which the engine believes ``t``. Without an
+    estimate yet, neither: the arrival time counts."""
     move = service.ServerMove(type="slap")
     est = _estimate(samples)
     if est is None or not _finite(tap_ms):
         return move
     move["t"] = est.to_server(float(tap_ms) / 1000.0)
-    lag = lag_bounds([tuple(s) for s in samples], est, max_samples=KEEP_SAMPLES)
-    if lag is not None:
-        move["lag"] = [round(lag[0] * 1000, 1), round(lag[1] * 1000, 1)]
+    delays = ping_delays([tuple(s) for s in samples], est, max_samples=KEEP_SAMPLES)
+    if delays:
+        move["delays"] = [round(d * 1000, 1) for d in delays]
     return move
 
 
