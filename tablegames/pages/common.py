@@ -60,11 +60,27 @@ def lang_switch() -> rx.Component:
     )
 
 
-def notice() -> rx.Component:
-    """The last refusal, in words (also shown as a toast)."""
+def notice(hide: rx.Var | None = None) -> rx.Component:
+    """The last refusal, in words: its one message on the page (no toast, no second copy).
+
+    A banner over the top of the screen (``#notice``), so it pushes nothing down (a phone's
+    hand stays where it was), read out by screen readers (``role="alert"``), closed by its
+    × (44 px) or by the next accepted action.
+
+    Args:
+        hide: while this holds, the page says the message itself (a phone's "no such
+            table" panel): no banner.
+    """
+    shown = Device.notice != ""
     return rx.cond(
-        Device.notice != "",
-        rx.callout(Device.notice, icon="triangle_alert", color_scheme="red", id="notice", width="100%"),
+        shown if hide is None else shown & ~hide,
+        rx.box(
+            rx.icon("triangle_alert", size=20, class_name="tg-notice-icon"),
+            rx.text(Device.notice, as_="span", class_name="tg-notice-text"),
+            rx.el.button("×", on_click=Device.dismiss_notice, class_name="tg-notice-close", id="notice-close",
+                         type="button", aria_label=tr("ui.phone.dismiss")),
+            id="notice", role="alert", class_name="tg-notice",
+        ),
     )
 
 

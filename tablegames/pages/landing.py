@@ -13,7 +13,7 @@ import reflex as rx
 from tablegames import games
 from tablegames.components.fields import check, field, number, select
 from tablegames.engine import get_game
-from tablegames.pages.common import lang_switch, notice, tr
+from tablegames.pages.common import lang_switch, notice, tr, tr_with
 from tablegames.state.forms import controls, field_name, form_options, value_text
 from tablegames.state.landing import LandingForm
 
@@ -97,16 +97,34 @@ def join_form() -> rx.Component:
     )
 
 
+def my_tables() -> rx.Component:
+    """Links back to this device's own live tables ("Your table: ABCD", and its game), if any."""
+    def link(table: rx.Var) -> rx.Component:
+        key = rx.cond(table["role"].to(str) == "host", "ui.phone.your_table", "ui.phone.your_seat")
+        return rx.link(
+            tr_with("ui.phone.table_link", what=tr(key), code=table["code"].to(str),
+                    game=tr("game." + table["game"].to(str))),
+            href=table["href"].to(str), class_name="tg-ph-button", id="my-table-" + table["code"].to(str),
+        )
+
+    return rx.cond(
+        LandingForm.tables,
+        rx.vstack(rx.foreach(LandingForm.tables, link), spacing="2", width="100%", id="my-tables"),
+    )
+
+
 def landing() -> rx.Component:
     """``/``: create or join a table."""
     return rx.center(
         rx.vstack(
-            rx.hstack(rx.heading("Table Games", size="8"), rx.spacer(), lang_switch(), width="100%"),
+            rx.flex(rx.heading("Table Games", size="8", as_="h1"), rx.spacer(), lang_switch(),
+                    width="100%", wrap="wrap", gap="3", align="center"),
             rx.text(tr("ui.tagline")),
             notice(),
+            my_tables(),
             rx.card(join_form(), width="100%"),
             rx.card(create_form(), width="100%"),
             spacing="5", width="100%", max_width="36rem", padding="1rem",
         ),
-        width="100%",
+        width="100%", class_name="tg-landing",
     )

@@ -54,6 +54,11 @@ class Device(rx.State):
         if lang in LANGS:
             self.lang = lang
 
+    @rx.event
+    def dismiss_notice(self):
+        """The player closed the refusal's message (``pages.common.notice``)."""
+        self.notice = ""
+
     def _say(self, err: IllegalMove | RoomError) -> str:
         """A refusal in this device's language."""
         return error_text(self.language, err.code, err.params) or err.message
