@@ -15,7 +15,7 @@ app = rx.App(
         rx.el.link(rel="icon", href="/favicon.svg", type="image/svg+xml"),
         *pwa.head_components(),
     ],
-    stylesheets=[*(ui.stylesheet for ui in games.entries() if ui.stylesheet), "/app.css", "/endings.css"],
+    stylesheets=[*(ui.stylesheet for ui in games.entries() if ui.stylesheet), "/app.css", "/phone.css", "/endings.css"],
     api_transformer=serving.with_cache_headers,
 )
 app.add_page(landing, route="/", title="Table Games", on_load=LandingForm.open_landing)

@@ -33,7 +33,7 @@ from tablegames.engine import IllegalMove
 from tablegames.rooms import lifecycle, presence, service
 from tablegames.rooms.cache import VersionedCache
 from tablegames.rooms.service import RoomError, normalize_code
-from tablegames.state import guard, room_tabs, upkeep
+from tablegames.state import guard, joining, room_tabs, upkeep
 from tablegames.state.db import run as db_run
 from tablegames.state.device import HOSTS_KEY, SEATS_KEY, Device
 
@@ -197,10 +197,9 @@ class RoomScreenAPI:
         """A refusal in this tab's language."""
         return self._say(err)  # type: ignore[attr-defined]
 
-    def refuse(self, err: IllegalMove | RoomError) -> rx.event.EventSpec:
-        """Shows a refusal as this screen's notice; returns its toast for the event to send."""
+    def refuse(self, err: IllegalMove | RoomError) -> None:
+        """Shows a refusal as this screen's notice (its one message: ``pages.common.notice``)."""
         self.notice = self.say(err)
-        return rx.toast.error(self.notice)
 
     def no_seat(self) -> list[rx.event.EventSpec]:
         """What a move from a tab without a seat gets (see ``Screen._no_seat``)."""
@@ -211,8 +210,8 @@ class RoomScreenAPI:
         await self._bump(version)  # type: ignore[attr-defined]
 
     async def act(self, action: Callable[[Session], Any]) -> rx.event.EventSpec | None:
-        """Runs ``action(db)`` on this room (see ``Screen._act``); returns the toast of a
-        refusal, or None."""
+        """Runs ``action(db)`` on this room (see ``Screen._act``); a refusal becomes the
+        screen's notice. Returns the event to send (a deadline's timer), or None."""
         return await self._act(action)  # type: ignore[attr-defined]
 
 
@@ -371,7 +370,7 @@ class Screen(Device, RoomScreenAPI):
         again (Reflex rebuilt an expired state without the page's LocalStorage): the page
         reloads once and comes back with its seat."""
         self.notice = self._say(RoomError("unknown_seat", "No seat."))
-        return [rx.toast.error(self.notice), *filter(None, [self._reload_if_rebuilt()])]
+        return list(filter(None, [self._reload_if_rebuilt()]))
 
     def _reload_if_rebuilt(self) -> rx.event.EventSpec | None:
         """Reflex rebuilds a forgotten tab state without the page's LocalStorage: such a
@@ -411,7 +410,7 @@ class Screen(Device, RoomScreenAPI):
         code, name, held = self.room_code, form.get("name"), self._seat
         if not await guard.allow("join", *self._client()):
             self.notice = self._say(RoomError("too_many_joins", "Too many joins from this network."))
-            return rx.toast.error(self.notice)
+            return None
 
         def take(db: Session) -> tuple[int, str, int] | None:
             if held >= 0 and not service.screen(db, code, held)["removed"]:
@@ -425,7 +424,7 @@ class Screen(Device, RoomScreenAPI):
             self.notice = self._say(err)
             if err.code == "table_locked":  # the table lists who asked
                 await self._bump(await _version(code))
-            return rx.toast.error(self.notice)
+            return None
         if taken is None:
             return None
         seat, secret, version = taken
@@ -436,8 +435,8 @@ class Screen(Device, RoomScreenAPI):
         await self._bump(version)  # seats changed: every screen refreshes
 
     async def _act(self, action: Callable[[Session], Any]):
-        """Runs ``action(db)`` on this room: a refusal becomes this screen's notice (and a
-        toast, returned for the event to send); success refreshes every screen of the room
+        """Runs ``action(db)`` on this room: a refusal becomes this screen's notice (its one
+        message, shown by ``pages.common.notice``); success refreshes every screen of the room
         and, if the game now has a deadline, returns the timer that applies it (see
         ``state/deadlines.py``). An action that returns the room's new version (an int)
         saves a query."""
@@ -450,8 +449,8 @@ class Screen(Device, RoomScreenAPI):
         try:
             version = await db_run(act)
         except (IllegalMove, RoomError) as err:
-            self.notice = self._say(err)
-            return rx.toast.error(self.notice)
+            self.notice = self._say(err)  # the page's one message (pages.common.notice)
+            return None
         self.notice = ""
         await self._bump(version)
         from tablegames.state import deadlines  # it builds on this module
@@ -481,7 +480,7 @@ class Screen(Device, RoomScreenAPI):
             return await self._act(lambda db, code=self.room_code: service.remove_seat(db, code, secret, seat))
         if action not in HOST_ACTIONS:
             self.notice = self._say(RoomError("unknown_action", f"Unknown action {action!r}."))
-            return rx.toast.error(self.notice)
+            return None
         return await self._act(lambda db, code=self.room_code: HOST_ACTIONS[action](db, code, secret))
 
     @rx.event
@@ -544,6 +543,7 @@ async def _screen_data(code: str, version: int, seat: int | None, lang: str) -> 
         except RoomError:
             return None
     data = {**data, "options_in_force": list(data.get("options_in_force") or ())}
+    data["join_block"] = joining.join_block(data)  # what keeps a new player out ("" none)
     data = json.loads(json.dumps(data))  # plain JSON types for the front end
     data["vm"] = json.loads(json.dumps(games.view_model(data, lang)))  # the game's own screen data
     _SCREENS.put(key, data["version"], data)
