@@ -20,7 +20,9 @@ import reflex as rx
 
 from tablegames import games
 from tablegames.components.overlay import close_overlay, open_overlay, overlay
+from tablegames.components.sound import cue_feed, mute_button
 from tablegames.components.timers import every
+from tablegames.components.wake_lock import wake_lock
 from tablegames.pages.common import VIEW, S, as_list, game_name, lang_switch, notice, online_dot, tr, tr_with
 from tablegames.pages.options import options_in_force
 from tablegames.state import deadlines
@@ -109,7 +111,7 @@ def rail() -> rx.Component:
     """How to join (big in the lobby, the chip during play), the language, the host link."""
     return rx.box(
         rx.cond(VIEW, rx.fragment(join_chip(), join_enlarged()), join_panel()),
-        rx.box(lang_switch(), host_link(), class_name="tg-tools"),
+        rx.box(lang_switch(), mute_button(), host_link(), class_name="tg-tools"),
         class_name="tg-rail", id="tg-rail",
     )
 
@@ -218,6 +220,7 @@ def table_page() -> rx.Component:
         ),
         rail(),
         every(5000, Screen.heartbeat),
+        cue_feed(), wake_lock(),  # sounds to play; the screen stays awake during a game
         # a game's deadline (a race window): the table applies it should its timer be lost
         rx.cond(S["deadline"], every(deadlines.WATCH_MS, Deadlines.watch)),
         class_name=rx.cond(VIEW, "tg-table-bg tg-shell tg-playing", "tg-table-bg tg-shell tg-in-lobby"),

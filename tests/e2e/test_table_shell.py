@@ -81,6 +81,9 @@ def test_during_play_the_join_code_is_a_small_corner_chip_that_enlarges(app_serv
     assert not overlay.is_visible()
     chip.click()
     overlay.wait_for(state="visible")
+    shown = overlay.bounding_box()  # centred on the screen
+    assert abs(shown["x"] + shown["width"] / 2 - width / 2) < 0.05 * width
+    assert abs(shown["y"] + shown["height"] / 2 - height / 2) < 0.05 * height
     big = page.locator("#join-qr-big").bounding_box()
     assert big["width"] >= 0.4 * height and _inside(big, width, height)
     assert page.locator("#room-code-big").inner_text().strip() == code
