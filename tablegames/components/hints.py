@@ -1,0 +1,89 @@
+"""First-time hints: the main gesture of the room's game, shown once per device.
+
+Each game's card names its hint per mode (``games/<game>/reference.json``: ``"hint"``):
+UNO "tap a card to play it", Upwords "tap a tile, then a square", UeStop! "slap when the
+card turns", Faces "tap a group to pass a card". :func:`first_time_hint` shows the hint
+of the game and mode being played until its "Got it" button is tapped; the device then
+remembers it (LocalStorage ``tg_hints_seen``, the hints' keys separated by spaces) and
+never shows that hint again. It all happens in the browser (``TgHint``), so a hint never
+waits for the server and never reaches it.
+
+The hint floats at the bottom of the screen (above a game's own bottom bar, whose height a
+game's stylesheet gives as ``--tg-bottom-bar``), so it never covers the first cards of a
+hand or a rack, which come first on every phone.
+"""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from tablegames.components.reference import by_mode
+from tablegames.games import reference as data
+from tablegames.pages.common import S, VIEW, tr
+
+__all__ = ["SEEN_KEY", "first_time_hint", "hint_box"]
+
+SEEN_KEY = "tg_hints_seen"
+
+_HINT_JS = """
+const TG_HINTS_SEEN = '%(key)s';
+function tgHintsSeen() {
+  try { return (localStorage.getItem(TG_HINTS_SEEN) || '').split(' ').filter(Boolean); }
+  catch (e) { return []; }
+}
+function TgHint({hintKey, children}) {
+  const [seen, setSeen] = useState(true);  /* hidden until the device has been asked */
+  useEffect(() => {
+    setSeen(tgHintsSeen().includes(hintKey));
+    const onClick = (e) => {
+      const hit = e.target.closest ? e.target.closest('[data-hint-dismiss]') : null;
+      if (!hit || hit.getAttribute('data-hint-dismiss') !== hintKey) return;
+      const list = tgHintsSeen();
+      if (!list.includes(hintKey)) list.push(hintKey);
+      try { localStorage.setItem(TG_HINTS_SEEN, list.join(' ')); } catch (err) {}
+      setSeen(true);
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, [hintKey]);
+  return seen ? null : children;
+}
+""" % {"key": SEEN_KEY}
+
+
+class Hint(rx.Component):
+    """Shows its children until this device has dismissed the hint ``hint_key``."""
+
+    tag = "TgHint"
+    hint_key: rx.Var[str]
+
+    def add_imports(self) -> dict:
+        return {"react": [rx.ImportVar(tag="useEffect"), rx.ImportVar(tag="useState")]}
+
+    def add_custom_code(self) -> list[str]:
+        return [_HINT_JS]
+
+
+def hint_box(key: str) -> rx.Component:
+    """The hint of i18n key ``key``: a short sentence and its "Got it" button."""
+    return Hint.create(
+        rx.el.div(
+            rx.el.span(rx.icon("lightbulb", size=26), class_name="tg-hint-icon", aria_hidden="true"),
+            rx.el.p(rx.el.strong(tr("ui.help.hint_title")), " ", tr(key), class_name="tg-hint-text"),
+            rx.el.button(tr("ui.help.got_it"), type="button", class_name="tg-hint-ok", id="tg-hint-ok",
+                         custom_attrs={"data-hint-dismiss": key}),
+            class_name="tg-hint", id="tg-hint", role="status", custom_attrs={"data-hint": key},
+        ),
+        hint_key=key,
+    )
+
+
+def _hint(game: str, mode: str) -> rx.Component:
+    key = data.hint(game, mode)
+    return hint_box(key) if key else rx.fragment()
+
+
+def first_time_hint() -> rx.Component:
+    """The hint of the room's game and mode while a game is on (nothing once dismissed)."""
+    per_game = [(g, by_mode(g, lambda m, g=g: _hint(g, m))) for g in data.games_with_cards()]
+    return rx.cond(VIEW, rx.match(S["game"], *per_game, rx.fragment()))
