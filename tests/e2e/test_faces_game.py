@@ -202,10 +202,10 @@ def test_main_game_pass_stop_mime_and_guess(app_server, new_context, screenshot,
 
     # Reference Card: one tap away, and closed again.
     cid.click("#fc-ref-open")
-    cid.wait_for_selector("#fc-reference #fc-ref-13", state="visible")
+    cid.wait_for_selector("#tg-reference #fc-ref-13", state="visible")  # the shared card (components/reference.py)
     screenshot(cid, "main-reference")
-    cid.click("#fc-ref-close")
-    cid.wait_for_selector("#fc-reference", state="hidden")
+    cid.click("#tg-ref-close")
+    cid.wait_for_selector("#tg-reference", state="hidden")
 
     # -- STOP: Bia makes the face; Cid then Ana guess ------------------------------------
     bia.click("#faces-stop")

@@ -8,9 +8,10 @@ engine's view leaves the hand out then). Memory: the grid (the active player lif
 turns over cards), the lifted card on the left neighbour's phone only, the active
 player's "end my turn" / "turn it over" buttons.
 
-The Reference Card (13 faces with their names) is always one tap away: a button in the
-bottom bar opens it over the screen. It opens and closes in the browser (a checkbox and
-CSS, assets/faces.css), without a round trip to the server.
+The Reference Card (13 faces with their names, and how the variant plays) is always one tap
+away: a button in the bottom bar opens the shared Reference Card (``components/reference.py``,
+from ``games/faces/reference.json``, which draws the faces with :func:`reference_cards`). It
+opens and closes in the browser, without a round trip to the server.
 
 What is tappable, who sits left and right and every sentence come from the view model
 (``games/faces/view_model.py``): the page lays them out.
@@ -21,6 +22,7 @@ from __future__ import annotations
 import reflex as rx
 
 from tablegames.components.players import player_chips
+from tablegames.components.reference import open_attrs
 from tablegames.games.faces.art import face_card, face_url
 from tablegames.games.faces.table import (
     PHASE,
@@ -72,27 +74,12 @@ def reference_cards(prefix: str, guess: bool) -> rx.Component:
     )
 
 
-def reference_overlay() -> rx.Component:
-    """The Reference Card over the screen (opened by the bottom bar's button)."""
-    return rx.box(
-        rx.hstack(
-            rx.text(tr("ui.faces.reference"), class_name="fc-ref-title"),
-            rx.spacer(),
-            rx.el.label(tr("ui.faces.close"), html_for="fc-ref-toggle", class_name="fc-ref-close",
-                        id="fc-ref-close"),
-            width="100%", align="center",
-        ),
-        reference_cards("fc-ref", False),
-        class_name="fc-ref-overlay", id="fc-reference",
-    )
-
-
 def bottom_bar() -> rx.Component:
     """Thumb-reach buttons: the Reference Card, and STOP (main game, lit with a set)."""
     lit = VM["stop_lit"].to(bool)
     return rx.box(
-        rx.el.label(rx.el.span(class_name="fc-ref-icon"), tr("ui.faces.reference"), html_for="fc-ref-toggle",
-                    class_name="fc-bar-btn fc-ref-button", id="fc-ref-open"),
+        rx.el.button(rx.el.span(class_name="fc-ref-icon"), tr("ui.faces.reference"), type="button",
+                     class_name="fc-bar-btn fc-ref-button", id="fc-ref-open", custom_attrs=open_attrs()),
         rx.cond(VM["stop_shown"].to(bool), rx.el.button(
             tr("ui.faces.stop_button"), type="button",
             class_name=rx.cond(lit, "fc-bar-btn fc-stop lit", "fc-bar-btn fc-stop"),
@@ -256,9 +243,6 @@ def faces_phone() -> rx.Component:
     """The Faces phone during a game."""
     return rx.box(
         rx.cond(VM["variant"] == "memory", memory_phone(), main_phone()),
-        rx.el.input(type="checkbox", id="fc-ref-toggle", class_name="fc-ref-toggle", aria_hidden="true",
-                    tab_index=-1),
-        reference_overlay(),
         bottom_bar(),
         class_name="fc-phone", width="100%",
     )
