@@ -7,7 +7,8 @@ page is resized across the viewports of its device (phones 360x740 and 390x844; 
 
 - every element marked ``data-fit`` (the main area: boards, hands, pickers, score
   tables...) lies wholly inside the viewport, and no two of them overlap (unless one holds
-  the other); a screen with no marked element is reported too;
+  the other, or they lie in different layers: an overlay such as a picker or a dialog
+  carries ``data-fit-layer="<name>"``); a screen with no marked element is reported too;
 - the table page does not scroll (its whole page is the main area); no page scrolls sideways;
 - buttons and links inside the main area are at least 44x44 px (``data-small-ok`` exempts one);
 - no button's label spills out of it ("↻ Embaralhar" wider than its button);
@@ -81,6 +82,8 @@ MEASURE_JS = """
     for (let j = i + 1; j < marked.length; j++) {
       const a = marked[i], b = marked[j];
       if (a.contains(b) || b.contains(a)) continue;
+      // An overlay (a picker, a dialog) covers the page on purpose: only its own layer counts.
+      if ((a.closest('[data-fit-layer]')?.dataset.fitLayer || '') !== (b.closest('[data-fit-layer]')?.dataset.fitLayer || '')) continue;
       const ra = rects[i], rb = rects[j];
       const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
       const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
