@@ -65,11 +65,12 @@ MEASURE_JS = """
     return true;
   };
   const label = (el) => {
-    const name = el.dataset.fit || el.id || el.className || el.tagName.toLowerCase();
+    const name = el.dataset.fit || el.dataset.fitScroll || el.id || el.className || el.tagName.toLowerCase();
     return String(name).slice(0, 60) + (el.id && el.dataset.fit && el.dataset.fit !== el.id ? '#' + el.id : '');
   };
   const box = (r) => [Math.round(r.left), Math.round(r.top), Math.round(r.width), Math.round(r.height)];
-  const marked = [...document.querySelectorAll('[data-fit]')].filter(shown);
+  // data-fit-scroll: a box whose content scrolls inside it (a long event log): its box counts too.
+  const marked = [...document.querySelectorAll('[data-fit], [data-fit-scroll]')].filter(shown);
   const outside = [], overlaps = [], small = [];
   const rects = marked.map((el) => el.getBoundingClientRect());
   marked.forEach((el, i) => {
