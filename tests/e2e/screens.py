@@ -99,10 +99,6 @@ ANA, BIA, CID = 0, 1, 2
 LOBBY = Step("lobby", table_ready="#start", phone=ANA, phone_ready="#waiting")
 
 
-def _hand(cards: int) -> str:
-    return f"() => document.querySelectorAll('#hand [data-card]').length === {cards}"
-
-
 # UNO: Ana deals, Bia plays first on r5. Bia holds no red, so her Wild Draw Four is legal;
 # Cid accepts it (draws four, skipped) and Ana goes out with her only card.
 UNO_STACK = {
