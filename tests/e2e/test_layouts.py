@@ -34,7 +34,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.axe import audit
+from tests.e2e.axe import audit, axe_source
 from tests.e2e.screens import SCENARIOS, ScreenDriver, Shot
 
 pytestmark = pytest.mark.e2e
@@ -236,6 +236,10 @@ RUNS = [(game, "en-US") for game in SCENARIOS] + [
                          ids=[g if loc == "en-US" else f"{g}-{loc}" for g, loc in RUNS])
 def test_every_screen_fits_and_passes_axe(game: str, locale: str, app_server, browser, artifacts_dir: Path) -> None:
     name = game if locale == "en-US" else f"{game}-{locale}"
+    try:
+        axe_source()
+    except FileNotFoundError as err:
+        pytest.fail(str(err), pytrace=False)
     out = artifacts_dir / "layouts" / name
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
