@@ -154,23 +154,23 @@ def test_cues_mute_wake_lock_and_reduced_motion(app_server, audio_browser, artif
         ana.click('#hand [data-card="g9"]')
         muted = wait_cue(bia, "your_turn")
         assert muted["muted"] and not muted["played"]
-
-        # Bia's last card ends the game: the finale, and every wake lock is released.
-        bia.click('#hand [data-card="g7"]')
-        assert wait_cue(tablet, "game_won")["played"]
-        assert wait_cue(ana, "game_over")["played"]
-        assert wait_cue(bia, "game_won")["muted"]
-        for page in (tablet, ana, bia):
-            page.wait_for_function("() => window.__wakeLock[window.__wakeLock.length - 1] === 'release'")
+        shoot(tablet, shots, "table-play", 1280, 800)
+        shoot(tablet, shots, "table-play", 1920, 1080)
+        shoot(ana, shots, "phone-sound-on", 390, 844)
+        shoot(ana, shots, "phone-sound-on", 360, 740)
 
         # Sound back on: a taste of it plays at once.
         bia.click("#mute")
         bia.wait_for_function("() => document.querySelector('#mute').getAttribute('aria-pressed') === 'false'")
         assert feed_cues(bia, "unmute")[-1]["played"]
-        shoot(ana, shots, "phone-sound-on", 390, 844)
-        shoot(ana, shots, "phone-sound-on", 360, 740)
-        shoot(tablet, shots, "table-game-over", 1280, 800)
-        shoot(tablet, shots, "table-game-over", 1920, 1080)
+
+        # Bia's last card ends the game: the finale, and every wake lock is released.
+        bia.click('#hand [data-card="g7"]')
+        assert wait_cue(tablet, "game_won")["played"]
+        assert wait_cue(ana, "game_over")["played"]
+        assert wait_cue(bia, "game_won")["played"]
+        for page in (tablet, ana, bia):
+            page.wait_for_function("() => window.__wakeLock[window.__wakeLock.length - 1] === 'release'")
     finally:
         for ctx in contexts:
             ctx.close()
