@@ -3,6 +3,7 @@
 import reflex as rx
 
 from tablegames import gc_pauses, games, pwa, serving
+from tablegames.components import sound
 from tablegames.pages import phone, table
 from tablegames.pages.landing import landing
 from tablegames.state import guard, upkeep
@@ -14,8 +15,9 @@ app = rx.App(
     head_components=[
         rx.el.link(rel="icon", href="/favicon.svg", type="image/svg+xml"),
         *pwa.head_components(),
+        sound.head_script(),  # assets/sound.js: the cues, synthesised (components/sound.py)
     ],
-    stylesheets=[*(ui.stylesheet for ui in games.entries() if ui.stylesheet), "/app.css", "/phone.css", "/endings.css"],
+    stylesheets=[*(ui.stylesheet for ui in games.entries() if ui.stylesheet), "/app.css", "/phone.css", "/endings.css", "/help.css", "/motion.css"],
     api_transformer=serving.with_cache_headers,
 )
 app.add_page(landing, route="/", title="Table Games", on_load=LandingForm.open_landing)

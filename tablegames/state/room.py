@@ -28,6 +28,7 @@ import segno
 from sqlmodel import Session
 
 from tablegames import games
+from tablegames.games import cues
 from tablegames import reflex_adapter as rxa
 from tablegames.engine import IllegalMove
 from tablegames.rooms import lifecycle, presence, service
@@ -234,7 +235,7 @@ class Screen(Device, RoomScreenAPI):
     @rx.var
     async def screen(self) -> dict[str, Any]:
         """The room's public facts and this screen's own view of the game (``vm``: the
-        game's view model of it)."""
+        game's view model of it; ``cues``: the sounds it plays, ``games/cues.py``)."""
         shared = await self.get_state(RoomShared)
         if not self.room_code or shared.version < 0:
             return {}
@@ -243,8 +244,9 @@ class Screen(Device, RoomScreenAPI):
         if data is None:
             return {}
         phone = self.role == "phone"  # "me": the engine seat of this phone's seat id (-1: none)
-        return {**data, "is_host": self._is_host, "me": data["me"] if phone else -1,
-                "removed": phone and (data["removed"] or self.removed)}
+        out = {**data, "is_host": self._is_host, "me": data["me"] if phone else -1,
+               "removed": phone and (data["removed"] or self.removed)}
+        return {**out, "cues": cues.feed(out, self.role)}  # what this screen hears (games/cues.py)
 
     @rx.var
     async def online(self) -> list[int]:

@@ -27,6 +27,7 @@ def hand_card(card: rx.Var) -> rx.Component:
     code = card["code"].to(str)
     return uno_card(
         code, size="hand", playable=card["playable"].to(bool), name=card["name"].to(str),
+        key=card["key"].to(str), class_name="tg-m-draw",  # a drawn card slides in (assets/motion.css)
         on_click=rx.cond(card["pick"].to(bool), UnoPicker.pick(code), send({"type": "play", "card": code})),
     )
 
@@ -40,7 +41,8 @@ def hand() -> rx.Component:
     covered card still shows a tappable strip of its left side (its index corner)."""
     return rx.el.div(
         rx.foreach(VM["hand_groups"].to(list[list[dict]]),
-                   lambda group: rx.el.div(rx.foreach(group, hand_card), class_name="tg-group uc-run")),
+                   lambda group: rx.el.div(rx.foreach(group, hand_card), class_name="tg-group uc-run",
+                                           key=group[0].to(dict)["code"].to(str)[0])),  # a run is its colour
         id="hand", role="group",
         class_name="tg-hand uc-hand-row" + rx.cond(VM["hand_fan"].to(bool), " uc-fan", "")
         + rx.cond(VM["hand_dense"].to(bool), " tg-hand-dense uc-dense", ""),

@@ -51,7 +51,8 @@ def piles() -> rx.Component:
     return rx.box(
         rx.vstack(card_back("table"), rx.text(VM["draw_pile"].to(str), class_name="uc-pile-line"),
                   align="center", spacing="2", id="draw-pile"),
-        rx.box(uno_card(VM["top"].to(str), size="table", name=VM["top_name"].to(str)), id="discard-top"),
+        rx.box(uno_card(VM["top"].to(str), size="table", name=VM["top_name"].to(str), key=VM["top"].to(str),
+                        class_name="tg-m-play"), id="discard-top"),  # a card played lands (assets/motion.css)
         rx.vstack(
             rx.text(LABELS["color_in_play"].to(str), class_name="uc-pile-line"),
             rx.cond(VM["color"].to(str) != "",

@@ -27,7 +27,7 @@ from tablegames.reflex_adapter import Var
 def _square_body(cell: Var) -> list[rx.Component]:
     return [
         rx.cond(cell["h"].to(int) > 0, rx.fragment(
-            rx.el.span(cell["t"].to(str), class_name="uw-letter"),
+            rx.el.span(cell["t"].to(str), class_name="uw-letter tg-m-place", key=cell["h"].to(str)),  # drops on
             rx.el.span(cell["h"].to(str), class_name="uw-height", custom_attrs={"aria-hidden": "true"}),
         )),
         rx.cond(cell["gain"].to(str) != "", rx.el.span(cell["gain"].to(str), class_name="uw-gain",
