@@ -227,6 +227,17 @@ def sid_token(namespace: Any, sid: str) -> str | None:
     return namespace.sid_to_token.get(sid)
 
 
+def event_token() -> str | None:
+    """The tab token of the event being handled (``reflex_base``'s ``EventContext``; the
+    backend exception handler runs inside it), or None outside an event."""
+    from reflex_base.event.context import EventContext
+
+    try:
+        return EventContext.get().token or None
+    except LookupError:
+        return None
+
+
 def connection_info(namespace: Any, sid: str) -> dict[str, Any]:
     """What Reflex noted of a socket when it connected: ``{"headers": {...}, "ip": ...}``."""
     return getattr(namespace, "_static_router_data", {}).get(sid) or {}

@@ -41,7 +41,7 @@ from limits.aio.storage import MemoryStorage, RedisStorage
 from limits.aio.strategies import MovingWindowRateLimiter
 
 from tablegames import reflex_adapter as rxa
-from tablegames.i18n import error_text, pick_lang
+from tablegames.i18n import DEFAULT_LANG, LANGS, error_text, pick_lang
 
 logger = logging.getLogger(__name__)
 
@@ -242,9 +242,41 @@ def _storage_vars_ok(values: Any) -> bool:
 # -- the socket hook ---------------------------------------------------------------------
 
 def _lang(namespace: Any, sid: str) -> str:
+    """The language of a socket's tab: the one it chose (noted from its storage values),
+    else its browser's."""
+    token = rxa.sid_token(namespace, sid)
+    if token in _token_lang:
+        return _token_lang[token]
     data = rxa.connection_info(namespace, sid)
     headers = data.get("headers") or {}
     return pick_lang(headers.get("accept-language", ""))
+
+
+_token_lang: dict[str, str] = {}  # tab token -> its language, for what no state handler says
+
+
+@cache
+def _lang_key() -> str:
+    from tablegames.state.device import Device
+
+    return f"{Device.get_full_name()}.{rxa.var_key('lang')}"
+
+
+def _note_language(namespace: Any, sid: str, token: str, fields: Any) -> None:
+    """Keeps the tab's language at hand: the one chosen (the page sends its storage values
+    when it loads and when they change), else the browser's."""
+    payload = fields.get("payload") if isinstance(fields, dict) else None
+    values = payload.get("vars") if isinstance(payload, dict) else None
+    chosen = values.get(_lang_key()) if isinstance(values, dict) else None
+    if str(fields.get("name") if isinstance(fields, dict) else "").endswith(".set_language"):
+        chosen = payload.get("lang") if isinstance(payload, dict) else None  # switched just now
+    if len(_token_lang) > 10_000:
+        _token_lang.clear()
+    if chosen in LANGS:
+        _token_lang[token] = chosen
+    elif token not in _token_lang:
+        data = rxa.connection_info(namespace, sid)
+        _token_lang[token] = pick_lang((data.get("headers") or {}).get("accept-language", ""))
 
 
 def _address(namespace: Any, sid: str) -> str:
@@ -290,6 +322,7 @@ def _wrap_on_event(namespace: Any) -> None:
         reason = check_event(fields)
         if reason is not None:
             return await _refuse(namespace, sid, reason, fields.get("name") if isinstance(fields, dict) else fields)
+        _note_language(namespace, sid, rxa.sid_token(namespace, sid), fields)
         return await original(sid, fields)
 
     namespace.on_event = on_event
@@ -309,6 +342,7 @@ def _wrap_on_disconnect(app: Any, namespace: Any) -> None:
         token = rxa.sid_token(namespace, sid)
         result = original(sid)
         _last_notice.pop(sid, None)
+        _token_lang.pop(token, None)
         if token:
             task = asyncio.get_running_loop().create_task(forget_tab(app, token))
             _UNLINKS.add(task)
@@ -338,7 +372,8 @@ def on_backend_exception(exception: Exception) -> Any:
 
     trace = "".join(traceback.format_exception(type(exception), exception, exception.__traceback__))
     logger.error("[unhandled exception] %s", clip(trace, 4_000))
-    return rx.toast.error(error_text("en", "server_error"), id="tg-server-error")
+    lang = _token_lang.get(rxa.event_token() or "", DEFAULT_LANG)
+    return rx.toast.error(error_text(lang, "server_error"), id="tg-server-error")
 
 
 def install(app: Any) -> None:

@@ -17,6 +17,7 @@ import time
 import pytest
 from sqlmodel import Session, create_engine
 
+from tablegames import reflex_adapter as rxa
 from tablegames.games.upwords.state import UpwordsDraft, UpwordsPhone
 from tablegames.rooms import service
 from tablegames.state.room import RoomShared, Screen
@@ -47,6 +48,32 @@ def frame(handler: str, payload: dict, path: str) -> str:
     event = {"name": handler, "payload": payload,
              "router_data": {"pathname": path, "asPath": path, "query": {"code": path.rsplit("/", 1)[-1]}}}
     return "42/_event," + json.dumps(["event", event])
+
+
+def shared_versions(frames: list[str]) -> list[int]:
+    """The room versions (``RoomShared.version``) a tab was told, frame by frame."""
+    found: list[int] = []
+
+    def walk(node) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key == ROOM_SHARED and isinstance(value, dict):
+                    for name in (rxa.var_key("version"), "version"):
+                        if isinstance(value.get(name), int):
+                            found.append(value[name])
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    for text in frames:
+        start = text.find("[")
+        if start >= 0:
+            try:
+                walk(json.loads(text[start:]))
+            except ValueError:
+                continue
+    return found
 
 
 def send(page, text: str) -> None:
@@ -197,9 +224,16 @@ def test_a_forged_page_path_writes_nothing_into_another_room(app_server, new_con
     with Session(engine) as db:
         assert service.current_state(db, code_b) == before_b
         assert service.room_version(db, code_a) > before_b[1] + 1  # room A moved on
+        version_b = service.room_version(db, code_b)
+    # Table B heard nothing of it: no shared version beyond B's own (before the fix Ana's
+    # moves in A pushed B's to 61 while B's was 3), no draft of hers.
+    heard = watch.frames[mark:]
+    assert max(shared_versions(heard), default=version_b) <= version_b, (shared_versions(heard), version_b)
+    assert not any(UPWORDS_DRAFT in f for f in heard)
     # Room B still works: Eva passes, and B's table follows.
     eva.click("#uw-pass")
     table_b.wait_for_selector("#uw-player-1.tg-turn", timeout=10_000)
+    assert max(shared_versions(watch.frames[mark:])) > version_b  # the table does hear its own room
     screenshot(table_b, "table-b-after-forged-links")
     later = "\n".join(watch.frames[mark:])
     assert '"Ana"' not in later

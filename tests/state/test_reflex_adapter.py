@@ -429,3 +429,7 @@ def test_only_the_adapter_reaches_for_reflex_internals():
                 found[rel] = lines
     assert not found, ("Reflex internals used outside tablegames/reflex_adapter.py (add a function "
                        f"there and test it here): {found}")
+
+
+def test_event_token_is_none_outside_an_event() -> None:
+    assert rxa.event_token() is None
