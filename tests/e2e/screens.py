@@ -54,6 +54,8 @@ class Step:
         phone_taps: selectors tapped on the phone after it shows the state (opens a picker).
         phone_state: the phone's state name, when it differs from ``state``.
         path: the pages open this path (``{code}``: the room's code) instead of reloading.
+        fresh_phone: the phone is a new tab of the same device (a tab's own state, such as
+            an open picker, stays across reloads).
     """
 
     state: str
@@ -66,6 +68,7 @@ class Step:
     phone_taps: tuple[str, ...] = ()
     phone_state: str = ""
     path: str = ""
+    fresh_phone: bool = False
 
 
 @dataclass(frozen=True)
@@ -148,7 +151,7 @@ PICK_COLOUR = Step("picker-colour", table=False, phone=BIA, phone_ready="#your-t
 UNO_CLASSIC = _uno("uno-classic", "classic", [], [PICK_COLOUR])
 UNO_PLUS = _uno("uno-plus", "plus", ["WS"], [
     PICK_COLOUR,
-    Step("picker-swap-hands", table=False, phone=BIA, phone_ready="#your-turn",
+    Step("picker-swap-hands", table=False, phone=BIA, phone_ready="#your-turn", fresh_phone=True,
          phone_taps=('#hand [data-card="WS"]',)),
 ])
 # Greyskull: Bia's Wild Greyskull makes everyone else draw three (a room of its own).
@@ -363,14 +366,11 @@ class ScreenDriver:
         return ctx
 
     @staticmethod
-    def _show(page, ready: str, taps: Sequence[str], url: str | None = None) -> list[str]:
-        """Reloads the page (or opens ``url``), waits for the state's selector, taps;
-        returns what failed."""
+    def _show(page, ready: str, taps: Sequence[str], url: str) -> list[str]:
+        """Opens ``url`` again (a reload, also when the page's first load still runs),
+        waits for the state's selector, taps; returns what failed."""
         problems = []
-        if url:
-            page.goto(url)
-        else:
-            page.reload()
+        page.goto(url)
         try:
             # The state's own selector when it has one (a game-over phone shows none of READY).
             page.wait_for_selector(ready or READY, timeout=READY_TIMEOUT_MS)
@@ -416,16 +416,19 @@ class ScreenDriver:
                     with Session(self.engine) as db:
                         service.start_game(db, code, host, seed=scenario.seed)
                 self._act(code, host, step.moves)
-                url = self.app.url(step.path.format(code=code)) if step.path else None
+                if step.path:
+                    table_url = phone_url = self.app.url(step.path.format(code=code))
                 if step.table:
                     yield Shot(scenario.key, step.state, "table", table,
-                               self._show(table, step.table_ready, (), url))
+                               self._show(table, step.table_ready, (), table_url))
                 if step.phone is not None:
                     if step.phone not in phones:  # the newcomer's phone
                         phones[step.phone] = self._context(phone=True).new_page()
+                    elif step.fresh_phone:  # a new tab (own tab state), same device (same seat)
+                        phones[step.phone] = phones[step.phone].context.new_page()
                     page = phones[step.phone]
                     yield Shot(scenario.key, step.phone_state or step.state, "phone", page,
-                               self._show(page, step.phone_ready, step.phone_taps, url))
+                               self._show(page, step.phone_ready, step.phone_taps, phone_url))
                     self._dismiss_hint(page)
         finally:
             for ctx in self.contexts[opened:]:

@@ -18,7 +18,8 @@ and once per state and device axe-core finds no serious or critical violation.
 Every problem of every state is collected and listed at the end (one failure per game).
 Outputs, per game, in artifacts/layouts/<game>/: <state>--<viewport>.png, contact-sheet.png
 (and .html: every state at every viewport on one page), problems.txt (empty when all is well),
-axe.json (every serious/critical violation). Run:
+axe.json (every serious/critical violation), seconds.json (time spent driving, measuring,
+photographing, auditing). Run:
 
     flock /tmp/heavy.lock python -m pytest -q tests/e2e/test_layouts.py -n 2
     cat artifacts/layouts/*/problems.txt
@@ -29,6 +30,8 @@ from __future__ import annotations
 import html
 import json
 import shutil
+import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -175,25 +178,33 @@ def contact_sheet(out: Path, game: str, rows: dict[str, list[tuple[str, str]]], 
 Problem = tuple[str, str, str]  # (state, viewport or device, sentence)
 
 
-def check(shot: Shot, out: Path, rows: dict[str, list[tuple[str, str]]], axe_found: list[dict]) -> list[Problem]:
+def check(shot: Shot, out: Path, rows: dict[str, list[tuple[str, str]]], axe_found: list[dict],
+          seconds: Counter[str]) -> list[Problem]:
     """Resizes the shot's page across its device's viewports: measures, photographs,
-    audits once. Returns the problems found."""
+    audits once. Returns the problems found; adds the time each part took to ``seconds``."""
     problems: list[Problem] = [(shot.state, shot.device, p) for p in shot.problems]
     page = shot.page
     for name, width, height in VIEWPORTS[shot.device]:
+        started = time.perf_counter()
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate(SETTLE_JS)
         measured = page.evaluate(MEASURE_JS, {"minTarget": MIN_TARGET, "tol": TOLERANCE})
         problems += [(shot.state, name, p) for p in layout_problems(measured, shot.device, "/table/" in page.url)]
         file = f"{shot.state}--{name}.png"
+        shot_at = time.perf_counter()
         page.screenshot(path=str(out / file))
         rows.setdefault(shot.state, []).append((name, file))
+        axe_at = time.perf_counter()
+        seconds["measure"] += shot_at - started
+        seconds["screenshot"] += axe_at - shot_at
         if name == AXE_AT[shot.device]:
             try:
                 violations = audit(page)
             except Exception as err:  # noqa: BLE001 (reported as a problem of this state)
                 problems.append((shot.state, name, f"axe did not run: {str(err).splitlines()[0][:200]}"))
                 continue
+            finally:
+                seconds["axe"] += time.perf_counter() - axe_at
             for v in violations:
                 problems.append((shot.state, name, str(v)))
                 axe_found.append({"state": shot.state, "viewport": name, "rule": v.rule, "impact": v.impact,
@@ -247,12 +258,17 @@ def test_every_screen_fits_and_passes_axe(game: str, locale: str, app_server, br
     rows: dict[str, list[tuple[str, str]]] = {}
     axe_found: list[dict] = []
     driver = ScreenDriver(app_server, browser, locale=locale)
+    seconds: Counter[str] = Counter()
     try:
         for scenario in SCENARIOS[game]:
+            started = time.perf_counter()
             for shot in driver.walk(scenario):
-                problems += check(shot, out, rows, axe_found)
+                seconds["drive"] += time.perf_counter() - started
+                problems += check(shot, out, rows, axe_found, seconds)
+                started = time.perf_counter()
     finally:
         driver.close()
+        (out / "seconds.json").write_text(json.dumps({k: round(v, 1) for k, v in seconds.items()}), encoding="utf-8")
         lines = grouped(problems)
         (out / "problems.txt").write_text("".join(f"{name} {line}\n" for line in lines), encoding="utf-8")
         (out / "axe.json").write_text(json.dumps(axe_found, indent=1), encoding="utf-8")
