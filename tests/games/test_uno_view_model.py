@@ -74,7 +74,7 @@ def test_wild_opens_a_picker_with_colour_names_in_the_language():
     ana = build(screen(s, 0), "pt-BR")
     assert ana["my_turn"]
     wild = next(c for g in ana["hand_groups"] for c in g if c["code"] == "W")
-    assert wild == {"code": "W", "playable": True, "pick": True, "name": "Curinga"}
+    assert wild == {"code": "W", "playable": True, "pick": True, "name": "Curinga", "key": "W.0"}
     picker = ana["picker"]["W"]
     assert picker["title"] == "Escolha uma cor" and not picker["swap"]
     assert [(c["color"], c["name"]) for c in picker["choices"]] == [
@@ -185,6 +185,7 @@ def test_hand_over_between_hands():
         ("Ana", "0 cards", "10 points"), ("Bia", "2 cards", "0 points")]
     assert vm["waiting"] == "Waiting for the host…"
     assert vm["hand_line"] == "Ana wins the hand and scores 10 points!"
+    assert [(r["mark"], r["winner"]) for r in vm["scores"]] == [("★", True), ("", False)]  # the hand's winner
     assert build(screen(s, 0), "pt-BR")["hand_line"] == "Ana vence a rodada e marca 10 pontos!"
     assert [p["to_act"] for p in vm["players"]] == [False, False]
 
@@ -216,5 +217,14 @@ def test_a_big_hand_is_drawn_dense():
     hands = [["r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "y1", "y2", "y3", "y4"], ["g1"]]
     s = new({"hands": hands, "top": "b5"}, names=("Ana", "Bia"), dealer=1)
     ana = build(screen(s, 0), "en")
-    assert ana["hand_dense"] and ana["hand_count"] == "13 cards"
+    assert ana["hand_dense"] and ana["hand_fan"] and ana["hand_count"] == "13 cards"
     assert not build(screen(s, 1), "en")["hand_dense"]
+
+
+def test_past_five_cards_the_hand_overlaps():
+    """Six cards and more overlap on the phone (12 in two rows); five lie side by side."""
+    hands = [["r1", "r2", "r3", "y4", "y5", "g6"], ["g1", "g2", "b3", "b4", "y9"]]
+    s = new({"hands": hands, "top": "b5"}, names=("Ana", "Bia"), dealer=1)
+    ana, bia = build(screen(s, 0), "en"), build(screen(s, 1), "en")
+    assert ana["hand_fan"] and not ana["hand_dense"]
+    assert not bia["hand_fan"] and not bia["hand_dense"]

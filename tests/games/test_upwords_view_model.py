@@ -183,3 +183,30 @@ def test_sentences_with_a_number_use_plural_forms():
             assert bare == [], (lang, name)
             for key in {k.split("#")[0] for k in data if "#" in k}:
                 assert f"{key}#other" in data and f"{key}#one" in data, (lang, key)
+
+
+def test_a_refused_draft_says_only_why():
+    """An invalid draft is told once: the error, no words or score beside it (Play waits)."""
+    s = new(words="auto")
+    view = json.loads(json.dumps(GAME.view(s, 0)))
+    rack = view["rack"]
+    draft = [[0, "M", 4, 3], [1, "O", 4, 4], [2, "O", 4, 5]]  # MOO: not in this dictionary
+    entries = valid_draft(draft, rack)
+    preview = GAME.preview(s, 0, [[r, c, x] for _, x, r, c in entries])
+    assert preview.get("error")
+    out = pad("en", view, rack_tiles(rack, list(range(7)), {0, 1, 2}, -1, False), entries, preview,
+              "MOO is not in the dictionary.", True)
+    assert out["error"] == "MOO is not in the dictionary."
+    assert out["words"] == [] and out["score_line"] == "" and not out["ok"]
+
+
+@pytest.mark.parametrize(("lang", "one", "many"), [("en", "for 1 point.", "for 8 points."),
+                                                   ("pt-BR", "faz 1 ponto.", "faz 8 pontos.")])
+def test_a_play_line_counts_its_points(lang, one, many):
+    """A play's event line takes its plural form from its score, not from its tiles."""
+    s = GAME.apply(new(), 0, {"type": "place", "tiles": MOOD})
+    assert any(line.endswith(many) for line in build(screen(s), lang)["events"])
+    view = json.loads(json.dumps(GAME.view(s, None)))
+    view["events"] = [{"type": "place", "seat": 0, "words": ["QI"], "score": 1, "count": 2}]
+    vm = build({**screen(s), "view": view}, lang)
+    assert vm["events"][0].endswith(one), vm["events"]

@@ -140,11 +140,21 @@ def between_hands() -> rx.Component:
         rx.text(VM["hand_line"].to(str), size="4", text_align="center"),
         rx.cond(VM["my_result"].to(str) != "", rx.text(VM["my_result"].to(str), size="6", weight="bold",
                                                        id="my-result")),
-        rx.foreach(VM["scores"].to(list[dict]), lambda row: rx.text(
-            row["line"].to(str), size="4", weight=rx.cond(row["winner"].to(bool), "bold", "regular"))),
+        rx.box(
+            rx.foreach(VM["scores"].to(list[dict]), lambda row: rx.hstack(
+                rx.text(row["mark"].to(str), " ", row["name"].to(str), weight="bold"),
+                rx.spacer(),
+                rx.text(row["cards"].to(str), size="2", class_name="uc-row-cards"),
+                rx.text(row["score"].to(str), weight="bold"),
+                align="center", width="100%", spacing="3",
+                class_name=rx.cond(row["winner"].to(bool), "uc-score-row uc-score-best", "uc-score-row"),
+                custom_attrs={"aria-label": row["line"].to(str)},
+            )),
+            class_name="uc-phone-scores", custom_attrs={"data-fit": "uno-scores"},
+        ),
         rx.text(VM["target_line"].to(str), size="2"),
         rx.text(VM["waiting"].to(str)),
-        spacing="2", align="center", width="100%", id="between-hands",
+        spacing="3", align="center", width="100%", id="between-hands",
     )
 
 

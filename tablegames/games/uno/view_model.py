@@ -16,7 +16,8 @@ The shared keys (every game's view model has them): ``players``, ``status``,
   ``draw_pile``: "Draw pile: 40 cards"; ``greyskull``: the Greyskull call ("" none).
 - ``pending``: the answer owed now, as a sentence for everybody ("" none).
 - ``hand_groups``: this phone's hand in runs of one colour (wilds last), each card
-  ``{"code", "playable", "pick"}``: ``pick`` true when tapping it opens the colour picker
+  ``{"code", "playable", "pick", "key"}`` (``key``: the card's identity in the hand, "r7.1" for
+  a second r7, so a drawn card alone slides in): ``pick`` true when tapping it opens the colour picker
   (a playable wild), else tapping it sends ``play`` (a refused tap explains itself);
   ``name``: the card in words (for screen readers). ``top_name``: the discard's top in words.
 - ``hand_count``: "7 cards" (this phone's hand); ``hand_fan``: more than ``FAN_HAND``
@@ -154,7 +155,7 @@ def build(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
     }
     if phase != "play":
         out["hand_line"] = _hand_line(lang, view, names)
-        out["scores"] = _scores(lang, view, winners)
+        out["scores"] = _scores(lang, view, winners if phase == "game_over" else _hand_winner(view))
         out["score_title"] = t(lang, "ui.game_over" if phase == "game_over" else "ui.hand_over")
         out["next_label"] = t(lang, "ui.rematch" if phase == "game_over" else "ui.next_hand")
     if me >= 0 and "hand" in view:
@@ -272,8 +273,16 @@ def _hand_line(lang: str, view: Mapping[str, Any], names: Sequence[str]) -> str:
                       names, "uno")
 
 
+def _hand_winner(view: Mapping[str, Any]) -> set[int]:
+    """The seat that won the last hand (marked in the score table between hands)."""
+    history = view.get("history") or ()
+    winner = history[-1].get("winner") if history else None
+    return {winner} if isinstance(winner, int) else set()
+
+
 def _scores(lang: str, view: Mapping[str, Any], winners: set[int]) -> list[dict[str, Any]]:
-    """Score rows, best first at the end of the game (seat order between hands)."""
+    """Score rows, best first at the end of the game (seat order between hands); ``winners``
+    (the game's, or the last hand's between hands) are marked."""
     rows = [{"seat": int(p["seat"]), "name": str(p["name"]), "mark": _MARK if int(p["seat"]) in winners else "",
              "cards": t(lang, "count.cards", count=int(p.get("cards", 0))),
              "score": t(lang, "count.points", count=int(p.get("score", 0))),
@@ -328,8 +337,8 @@ def _hand(out: dict[str, Any], lang: str, view: Mapping[str, Any], me: int, name
     out["hand_fan"] = len(hand) > FAN_HAND
     out["hand_dense"] = len(hand) > DENSE_HAND
     out["hand_groups"] = [[{"code": c, "playable": c in playable, "pick": c in playable and c.startswith("W"),
-                            "name": card_name(lang, c)}
-                           for c in group] for group in group_by_color(hand)]
+                            "name": card_name(lang, c), "key": f"{c}.{group[:i].count(c)}"}  # motion: a drawn card
+                           for i, c in enumerate(group)] for group in group_by_color(hand)]
     reveal = view.get("reveal")
     if reveal:
         of = reveal.get("of")

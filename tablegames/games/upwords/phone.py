@@ -78,20 +78,22 @@ def preview() -> rx.Component:
     )
 
 
+def exchange_bar() -> rx.Component:
+    """While exchanging: what to do, and Cancel (in the preview's place, over the rack)."""
+    return rx.hstack(
+        rx.text("⇄ ", label("exchange_pick"), size="3", weight="bold", class_name="uw-exchange-text"),
+        rx.button(label("cancel"), variant="outline", color_scheme="gray", high_contrast=True, size="2",
+                  on_click=UpwordsPhone.toggle_exchange, id="uw-exchange-cancel", class_name="uw-exchange-cancel"),
+        align="center", justify="between", width="100%", class_name="uw-exchange-bar", id="uw-exchange-pick",
+    )
+
+
 def rack() -> rx.Component:
     """The player's tiles (in this phone's order)."""
-    return rx.vstack(
-        rx.cond(UpwordsPhone.exchanging, rx.hstack(
-            rx.text("⇄ ", label("exchange_pick"), size="4", weight="bold"),
-            rx.button(label("cancel"), variant="soft", size="3", on_click=UpwordsPhone.toggle_exchange,
-                      id="uw-exchange-cancel"),
-            align="center", wrap="wrap", class_name="uw-exchange-bar", id="uw-exchange-pick")),
-        rx.flex(
-            rx.foreach(PAD["rack"].to(list[dict]),
-                       lambda t: rack_tile(t, lambda tile: UpwordsPhone.tap_tile(tile["i"].to(int)))),
-            class_name="uw-rack", id="uw-rack", justify="center",
-        ),
-        spacing="2", width="100%", align="center",
+    return rx.flex(
+        rx.foreach(PAD["rack"].to(list[dict]),
+                   lambda t: rack_tile(t, lambda tile: UpwordsPhone.tap_tile(tile["i"].to(int)))),
+        class_name="uw-rack", id="uw-rack", justify="center",
     )
 
 
@@ -148,7 +150,7 @@ def playing() -> rx.Component:
             upwords_board(PAD["board"], size="phone", zoom=UpwordsPhone.zoom, id_prefix="psq-",
                           id="uw-phone-board",
                           on_tap=lambda cell: UpwordsPhone.tap_square(cell["r"].to(int), cell["c"].to(int))),
-            preview(),
+            rx.cond(UpwordsPhone.exchanging, exchange_bar(), preview()),
             rack(),
             buttons(),
             spacing="2", width="100%", align="center", class_name="uw-play-block",

@@ -158,7 +158,8 @@ def pad(lang: str, view: Mapping[str, Any], tiles: list[dict[str, Any]],
         tiles: :func:`rack_tiles`.
         entries: :func:`valid_draft` of the phone's draft.
         preview: the engine's ``preview`` of the draft (None: nothing placed).
-        error: the preview's error, already translated ("" none).
+        error: the preview's error, already translated ("" none); with one, the preview
+            shows only it (no words, no score): the draft can't be played as it is.
         my_turn: whether this phone is on turn (the hint line).
 
     Returns:
@@ -169,13 +170,15 @@ def pad(lang: str, view: Mapping[str, Any], tiles: list[dict[str, Any]],
     out: dict[str, Any] = {"board": board_rows(view, overlay), "rack": tiles, "count": len(entries),
                            "words": [], "score": 0, "score_line": "", "bonus": "", "error": "", "ok": False,
                            "hint": t(lang, "ui.upwords.hint_pick" if my_turn else "ui.upwords.hint_plan")}
-    if entries and preview is not None:
+    if entries and preview is not None and error:
+        out.update(error=error)  # the one message: no words or score beside it
+    elif entries and preview is not None:
         score = int(preview.get("score", 0))
         out.update(words=[{"word": str(w["word"]), "score": number(lang, w["score"])}
                           for w in preview.get("words") or ()],
                    score=score, score_line=t(lang, "ui.upwords.total", count=score),
                    bonus=t(lang, "ui.upwords.bonus") if preview.get("bonus") else "",
-                   error=error, ok=preview.get("error") is None)
+                   ok=preview.get("error") is None)
     return out
 
 
