@@ -19,6 +19,7 @@ from __future__ import annotations
 import reflex as rx
 
 from tablegames import games
+from tablegames.components.reference import reference_button, reference_sheet
 from tablegames.components.overlay import close_overlay, open_overlay, overlay
 from tablegames.components.sound import cue_feed, mute_button
 from tablegames.components.timers import every
@@ -46,7 +47,7 @@ def join_panel() -> rx.Component:
         rx.text(tr("ui.room_code"), class_name="tg-join-label"),
         rx.text(Screen.room_code, class_name="tg-room-code", id="room-code"),
         rx.text(tr_with("ui.table.or_open", url=Screen.join_url), class_name="tg-join-url", id="join-url"),
-        class_name="tg-join-panel",
+        class_name="tg-join-panel", custom_attrs={"data-fit": "join-panel"},
     )
 
 
@@ -60,7 +61,7 @@ def join_chip() -> rx.Component:
         rx.text(Screen.room_code, class_name="tg-chip-code", id="room-code"),
         type="button", class_name="tg-join-chip", id="join-chip",
         title=tr("ui.table.join_enlarge"),
-        custom_attrs={"aria-label": tr("ui.table.join_enlarge"), "aria-haspopup": "dialog"},
+        custom_attrs={"aria-label": tr("ui.table.join_enlarge"), "aria-haspopup": "dialog", "data-fit": "join-chip"},
         on_click=open_overlay(JOIN_OVERLAY),
     )
 
@@ -111,7 +112,8 @@ def rail() -> rx.Component:
     """How to join (big in the lobby, the chip during play), the language, the host link."""
     return rx.box(
         rx.cond(VIEW, rx.fragment(join_chip(), join_enlarged()), join_panel()),
-        rx.box(lang_switch(), mute_button(), host_link(), class_name="tg-tools"),
+        rx.box(lang_switch(), mute_button(), reference_button("tg-ref-open-table"), host_link(), class_name="tg-tools",
+               custom_attrs={"data-fit": "table-tools"}),
         class_name="tg-rail", id="tg-rail",
     )
 
@@ -169,7 +171,8 @@ def lobby() -> rx.Component:
         rx.heading(game_name(), size="8", class_name="tg-game-name", id="game-name"),
         rx.heading(tr("ui.players_seated"), size="6"),
         rx.cond(seats.length() > 0,
-                rx.box(rx.foreach(seats, seat_card), class_name="tg-seats", id="seats"),
+                rx.box(rx.foreach(seats, seat_card), class_name="tg-seats", id="seats",
+                       custom_attrs={"data-fit": "seats"}),
                 rx.text(tr("ui.table.nobody_yet"), size="4", id="nobody-yet")),
         options_in_force(lobby=True),
         lobby_extras(),
@@ -179,7 +182,7 @@ def lobby() -> rx.Component:
                     rx.button(tr("ui.start"), size="4", on_click=Screen.host("start", -1), id="start",
                               class_name="tg-start"),
                     rx.text(tr("ui.table.start_hint"), size="3", class_name="tg-muted"),
-                    class_name="tg-start-row",
+                    class_name="tg-start-row", custom_attrs={"data-fit": "start"},
                 ),
                 rx.text(tr("ui.waiting_host"), size="4")),
         class_name="tg-lobby", id="lobby",
@@ -199,7 +202,7 @@ def join_lock() -> rx.Component:
                           id="lock-table")),
         rx.cond(locked & (asking.length() > 0),
                 rx.text(tr_with("ui.asking_to_join_names", names=asking.join(", ")), id="asking")),
-        class_name="tg-lock",
+        class_name="tg-lock", custom_attrs={"data-fit": "join-lock"},
     )
 
 
@@ -221,6 +224,7 @@ def table_page() -> rx.Component:
         rail(),
         every(5000, Screen.heartbeat),
         cue_feed(), wake_lock(),  # sounds to play; the screen stays awake during a game
+        reference_sheet(),  # the game's Reference Card, opened from the rail (components/reference.py)
         # a game's deadline (a race window): the table applies it should its timer be lost
         rx.cond(S["deadline"], every(deadlines.WATCH_MS, Deadlines.watch)),
         class_name=rx.cond(VIEW, "tg-table-bg tg-shell tg-playing", "tg-table-bg tg-shell tg-in-lobby"),

@@ -150,4 +150,12 @@ def test_screenshots_of_every_game_at_every_table_viewport(app_server, new_conte
                 rail = page.locator("#tg-rail").bounding_box()
                 assert _inside(rail, width, height), (game, label)
                 _shot(page, f"{game}-{'playing' if started else 'lobby'}-{label}")
+            if game in ("uno", "faces"):  # the Portuguese texts are longer: they fit too
+                page.click("#lang-pt-BR")
+                page.locator("#lang-pt-BR[aria-pressed='true']").wait_for()
+                for label in ("tablet-1024x768", "tablet-portrait-820x1180"):
+                    width, height = VIEWPORTS[label]
+                    page.set_viewport_size({"width": width, "height": height})
+                    assert _inside(page.locator("#tg-rail").bounding_box(), width, height), (game, label)
+                    _shot(page, f"{game}-{'playing' if started else 'lobby'}-pt-BR-{label}")
             page.context.close()
