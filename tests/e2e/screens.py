@@ -149,10 +149,17 @@ def _uno(key: str, edition: str, extra_hand: Sequence[str], wild_steps: Sequence
 PICK_COLOUR = Step("picker-colour", table=False, phone=BIA, phone_ready="#your-turn",
                    phone_taps=('#hand [data-card="W"]',))
 UNO_CLASSIC = _uno("uno-classic", "classic", [], [PICK_COLOUR])
-UNO_PLUS = _uno("uno-plus", "plus", ["WS"], [
+# Plus: Swap Hands asks for a player first; the third Customizable Wild is a dare (sing a
+# song, by default) that Cid does or refuses (a room of its own).
+UNO_PLUS = _uno("uno-plus", "plus", ["WS", "WC3"], [
     PICK_COLOUR,
     Step("picker-swap-hands", table=False, phone=BIA, phone_ready="#your-turn", fresh_phone=True,
          phone_taps=('#hand [data-card="WS"]',)),
+], extra=[
+    Scenario("", "uno", {}, NAMES3, (
+        Step("dare", start=True, moves=((BIA, {"type": "play", "card": "WC3", "color": "g"}),),
+             table_ready="#pending", phone=CID, phone_ready="#pending"),
+    )),
 ])
 # Greyskull: Bia's Wild Greyskull makes everyone else draw three (a room of its own).
 UNO_MOTU = _uno("uno-motu", "motu", ["WG"], [PICK_COLOUR], extra=[
