@@ -4,8 +4,8 @@
   table plays "card played"; the cues come from the screen's feed (games/cues.py) and are
   played by assets/sound.js (its log: ``window.tgSound.log``);
 - the mute button (44 px) mutes this device, and stays so after a reload;
-- the Screen Wake Lock is asked for on the table and the phones while the game runs and
-  released when it ends (``navigator.wakeLock`` is a recording stub: headless Chromium
+- the Screen Wake Lock is asked for on the table and the phones while the game runs, taken
+  again when the page is visible after the browser dropped it, and released when it ends (``navigator.wakeLock`` is a recording stub: headless Chromium
   has none);
 - with ``reduced_motion="reduce"`` the discard's card does not move; without, it does.
 
@@ -30,6 +30,7 @@ NAMES = ("Ana", "Bia")
 # navigator.wakeLock, recorded in window.__wakeLock ("request:screen", "release").
 WAKE_LOCK_STUB = """
 window.__wakeLock = [];
+window.__wakeSentinels = [];
 Object.defineProperty(navigator, 'wakeLock', {configurable: true, value: {
   request(type) {
     window.__wakeLock.push('request:' + type);
@@ -37,6 +38,7 @@ Object.defineProperty(navigator, 'wakeLock', {configurable: true, value: {
       if (!this.released) { this.released = true; window.__wakeLock.push('release'); }
       return Promise.resolve();
     }};
+    window.__wakeSentinels.push(sentinel);
     return Promise.resolve(sentinel);
   }}});
 """
@@ -114,6 +116,10 @@ def test_cues_mute_wake_lock_and_reduced_motion(app_server, audio_browser, artif
         assert [e["cue"] for e in feed_cues(ana)] == []
         for page in (tablet, ana, bia):  # the game runs: every screen keeps awake
             page.wait_for_function("() => window.__wakeLock.includes('request:screen')")
+        # The browser drops the lock while a page is hidden; visible again, the page takes it again.
+        tablet.evaluate("() => { window.__wakeSentinels.at(-1).released = true;"
+                        " document.dispatchEvent(new Event('visibilitychange')); }")
+        tablet.wait_for_function("() => window.__wakeLock.filter(c => c === 'request:screen').length === 2")
 
         # A reload replays nothing: the first feed a page sees is only remembered.
         bia.reload()
