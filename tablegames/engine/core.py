@@ -38,6 +38,8 @@ from pathlib import Path
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypedDict, TypeVar
 
+from tablegames.engine import turn_timer
+
 __all__ = [
     "Game",
     "GameBase",
@@ -163,12 +165,20 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+SHARED_OPTIONS = Path(__file__).with_name("shared_options.json")  # options several games offer
+
+
 def load_schema(path: Any) -> tuple[Option, ...]:
-    """Reads a game's options schema: a JSON list of :class:`Option` fields."""
+    """Reads a game's options schema: a JSON list of :class:`Option` fields; an item
+    ``{"shared": "<name>", ...}`` is the option of that name in ``shared_options.json``
+    (the turn timer), its other fields overriding the shared ones."""
     data = json.loads(Path(path).read_text(encoding="utf-8"))
+    shared = json.loads(SHARED_OPTIONS.read_text(encoding="utf-8"))
+    items = [{**shared[item["shared"]], **{k: v for k, v in item.items() if k != "shared"}}
+             if "shared" in item else item for item in data]
     return tuple(Option(**{**item, "choices": tuple(item.get("choices", ())),
                            "when": {k: tuple(v) for k, v in item.get("when", {}).items()}})
-                 for item in data)
+                 for item in items)
 
 
 def schema_defaults(schema: Sequence[Option]) -> dict[str, Any]:
@@ -264,6 +274,9 @@ class Game(Protocol):
     def to_act(self, state: Any) -> tuple[int, ...]:
         """The engine seats who must act now (highlights, vibration, timers, bots)."""
 
+    def start_clock(self, state: Any, now: float | None) -> Any:
+        """The first state with the time the game starts (the turn timer counts from it)."""
+
     def deadline(self, state: Any) -> float | None:
         """The time at which ``system_moves(state)[0]`` applies by itself (None: none)."""
 
@@ -305,12 +318,47 @@ class GameBase:
         """(fewest, most) players: the game's fixed range."""
         return self.min_players, self.max_players
 
+    def apply(self, state: Any, seat: int | None, move: Mapping[str, Any],
+              now: float | None = None) -> Any:
+        """The state after ``move`` (:meth:`apply_rules`, with the time of the move noted
+        for the turn timer); the timer's own ``timeout`` (seat None) plays the game's
+        default action for whoever the table waits for (:mod:`tablegames.engine.turn_timer`)."""
+        if turn_timer.is_timeout(move):
+            return turn_timer.time_out(self, state, seat, now)
+        return turn_timer.stamp(self.apply_rules(state, seat, move, now), now)
+
+    def apply_rules(self, state: Any, seat: int | None, move: Mapping[str, Any],
+                    now: float | None = None) -> Any:
+        """The game's own rules for one move (every game implements it)."""
+        raise NotImplementedError(f"{self.name}: a game implements apply_rules")
+
     def system_moves(self, state: Any) -> list[dict]:
-        """No system moves."""
-        return []
+        """The game's own system moves (:meth:`rule_system_moves`), else the turn timer's."""
+        return self.rule_system_moves(state) or turn_timer.system_moves(self, state)
 
     def deadline(self, state: Any) -> float | None:
-        """No timed event."""
+        """When ``system_moves(state)[0]`` applies by itself: the game's own timed move
+        (:meth:`rule_deadline`), else the turn timer's."""
+        if self.rule_system_moves(state):
+            return self.rule_deadline(state)
+        return turn_timer.deadline(self, state)
+
+    def start_clock(self, state: Any, now: float | None) -> Any:
+        """A new game's first state with the time it starts (the turn timer counts from
+        it; the rooms layer calls it right after :meth:`new`)."""
+        return turn_timer.stamp(state, now)
+
+    def rule_system_moves(self, state: Any) -> list[dict]:
+        """The game's own system moves (deal the next hand, settle a race): none."""
+        return []
+
+    def rule_deadline(self, state: Any) -> float | None:
+        """When the first of :meth:`rule_system_moves` applies by itself: never."""
+        return None
+
+    def timeout_move(self, state: Any, seat: int) -> dict | None:
+        """The move the turn timer plays for ``seat`` when its time is up (None: the
+        game has none, so no timer runs for it)."""
         return None
 
     def to_json(self, state: Any) -> str:

@@ -418,6 +418,8 @@ def event_text(lang: str, event: Mapping[str, Any], names: Sequence[str], game: 
         if isinstance(event.get("emotion"), int) and has(lang, f"emotion.{event['emotion']}"):
             params["emotion"] = t(lang, f"emotion.{event['emotion']}")  # Faces
         key = game_event_key(lang, game, event)
+        if not has(lang, key) and has(lang, f"event.{kind}"):
+            key = f"event.{kind}"  # an event every game shares (the turn timer's)
         return t(lang, key, **params) if has(lang, key) else key
     if kind == "house_rule":
         key = event.get("key")

@@ -381,8 +381,9 @@ def start_game(session: Session, code: str, host_secret: str, seed: int | None =
     if len(names) < fewest:
         raise RoomError("not_enough_players", f"This game needs at least {fewest} players.",
                         count=fewest)
-    state = engine.new(names, options, seed=seed)
-    return _commit_state(session, room, state, None, {"type": "start", "seed": state.seed}, "playing")
+    now = time.time()  # the turn timer counts from the start (a replay: the start's log time)
+    state = engine.start_clock(engine.new(names, options, seed=seed), now)
+    return _commit_state(session, room, state, None, {"type": "start", "seed": state.seed}, "playing", now)
 
 
 class ServerMove(dict):

@@ -90,3 +90,22 @@ def test_a_seat_option_keeps_naming_the_same_person_when_a_seat_is_removed(db) -
     assert [name for _, name in info.seats][info.options["oldest"]] == "Cid"
     service.remove_seat(db, code, host, ids[2])  # the oldest leaves: back to the default
     assert "oldest" not in service.room_info(db, code).options
+
+
+def test_a_turn_timer_plays_for_the_player_out_of_time_once(db) -> None:
+    """Issue 15: the room applies the game's ``timeout`` at the turn's deadline, with no
+    seat, once; the clock runs from the start of the game."""
+    stack = {"hands": [["r1", "g2", "b3"], ["y4", "y5", "y6"]], "top": "r7", "draw": ["g9", "b8", "y1"]}
+    code, host, seats = _table(db, "uno", ["Ana", "Bia"], {"turn_timer": "15", "dealer": 1, "stack": stack})
+    state, version = service.current_state(db, code)
+    deadline = service.screen(db, code, None)["deadline"]
+    assert deadline == state.clock_at + 15
+    shown = {o["key"]: o["value"] for o in service.screen(db, code, None)["options_in_force"]}
+    assert shown["turn_timer"] == "15"  # every player sees it
+    assert service.apply_due(db, code, now=deadline - 0.5) is None
+    assert service.apply_due(db, code, now=deadline) == version + 1
+    assert service.apply_due(db, code, now=deadline + 0.1) is None  # the next turn's 15 s run
+    after, _ = service.current_state(db, code)
+    assert after.turn != state.turn and len(after.hands[state.turn]) == 4
+    log = db.exec(select(MoveLog).order_by(MoveLog.version)).all()[-1]
+    assert log.seat is None and json.loads(log.move_json) == {"type": "timeout"}

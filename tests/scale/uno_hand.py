@@ -60,9 +60,9 @@ def replay_log(db, code: str) -> Any:
     for entry in log:
         move = json.loads(entry.move_json)
         if move["type"] == "start":
-            state = engine.new(names, options, seed=move["seed"])
+            state = engine.start_clock(engine.new(names, options, seed=move["seed"]), entry.created_at)
         elif move["type"] == "next_hand":
-            state = engine.apply(state, None, move)
+            state = engine.apply(state, None, move, now=entry.created_at)
         else:
             state = engine.apply(state, entry.seat, move, now=entry.created_at)
     return state

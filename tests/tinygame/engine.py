@@ -143,12 +143,8 @@ class Duel(GameBase):
             return []
         return [{"type": "play", "card": c} for c in state.hands[seat]]
 
-    def system_moves(self, state: DuelState) -> list[dict]:
-        """Duel has no system moves: the room never moves for the players."""
-        return []
-
-    def apply(self, state: DuelState, seat: int | None, move: Mapping[str, Any],
-              now: float | None = None) -> DuelState:
+    def apply_rules(self, state: DuelState, seat: int | None, move: Mapping[str, Any],
+                    now: float | None = None) -> DuelState:
         """Plays a card (``now`` is ignored: Duel has no clock).
 
         Raises:
@@ -182,10 +178,6 @@ class Duel(GameBase):
         if after.over:
             after = replace(after, events=(*events, {"type": "game_over", "winners": tuple(self._winners(after))}))
         return after
-
-    def deadline(self, state: DuelState) -> float | None:
-        """No timed event."""
-        return None
 
     @staticmethod
     def _winners(state: DuelState) -> list[int]:

@@ -17,6 +17,7 @@ Main game (3-5 players) and the Memory variation (2-4 players, option
 from __future__ import annotations
 
 import dataclasses
+import random
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -64,13 +65,25 @@ class Faces(GameBase):
         """Every move ``seat`` may make now."""
         return legal_moves(state, seat)
 
-    def apply(self, state: FacesState, seat: int, move: Mapping[str, Any],
-              now: float | None = None) -> FacesState:
+    def apply_rules(self, state: FacesState, seat: int, move: Mapping[str, Any],
+                    now: float | None = None) -> FacesState:
         """Applies ``move`` for ``seat``; raises ``IllegalMove`` and changes nothing if illegal.
 
-        ``now`` is accepted for the contract; Faces has no timers.
+        ``now`` is accepted for the contract (the turn timer's clock); the rules read none.
         """
         return apply_move(state, seat, move)
+
+    def timeout_move(self, state: FacesState, seat: int) -> dict | None:
+        """What the turn timer plays for a player out of time: STOP when holding a set,
+        else a card passed (a guess, a card turned up) at random, the same for the same
+        state; Memory's decision ends the turn."""
+        moves = legal_moves(state, seat)
+        for kind in ("stop", "end_turn"):
+            if {"type": kind} in moves:
+                return {"type": kind}
+        if not moves:
+            return None
+        return random.Random(f"{state.seed}:{seat}:{state.clock_at}:{len(moves)}").choice(moves)
 
     def to_act(self, state: FacesState) -> tuple[int, ...]:
         """Who the table waits for: those still choosing a card to pass, holding a set

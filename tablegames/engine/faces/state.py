@@ -52,6 +52,8 @@ class FacesState:
             emotion], ...], "pair": bool, "paid": [...]}`` (public, until the next pick).
         events: public events of the last move.
         winners: seats with the most won cards, once the game is over.
+        clock_at: server time of the last move (the turn timer counts from it; None
+            without a time).
     """
 
     players: tuple[str, ...]
@@ -81,6 +83,7 @@ class FacesState:
     shown: Mapping[str, Any] | None = None
     events: tuple[Mapping[str, Any], ...] = ()
     winners: tuple[int, ...] = ()
+    clock_at: float | None = None
 
     @property
     def variant(self) -> str:
@@ -138,7 +141,7 @@ def normalize_options(options: Mapping[str, Any] | None, n_players: int | None =
                 "player_count",
                 f"{'Faces' if variant == 'main' else 'Faces Memory'} needs {low} to {high} "
                 f"players, not {n_players}.", count=n_players, low=low, high=high)
-    out: dict[str, Any] = {"variant": variant, "oldest": oldest}
+    out: dict[str, Any] = {"variant": variant, "oldest": oldest, "turn_timer": opts["turn_timer"]}
     if variant == "memory":
         out["pairs"] = pairs
     if stack is not None:

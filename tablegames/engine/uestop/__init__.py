@@ -89,12 +89,12 @@ class UeStop(GameBase):
         with ``now`` (server time) exactly those ``apply`` accepts at that time."""
         return legal_moves(state, seat, now)
 
-    def system_moves(self, state: UeStopState) -> list[dict]:
+    def rule_system_moves(self, state: UeStopState) -> list[dict]:
         """``settle`` while a race somebody slapped in is open (applied from its deadline)."""
         return system_moves(state)
 
-    def apply(self, state: UeStopState, seat: int | None, move: Mapping[str, Any],
-              now: float | None = None) -> UeStopState:
+    def apply_rules(self, state: UeStopState, seat: int | None, move: Mapping[str, Any],
+                    now: float | None = None) -> UeStopState:
         """Applies ``move`` for ``seat`` (None: the room's ``settle``) at server time ``now``
         (seconds); raises ``IllegalMove`` and changes nothing if illegal."""
         return apply_move(state, seat, move, now)
@@ -103,9 +103,21 @@ class UeStop(GameBase):
         """The opener, the racers, the answerer, the voters or the scorer picking a penalty."""
         return to_act(state)
 
-    def deadline(self, state: UeStopState) -> float | None:
+    def rule_deadline(self, state: UeStopState) -> float | None:
         """When an open race somebody slapped in settles (server time), else None."""
         return state.deadline if system_moves(state) else None
+
+    def timeout_move(self, state: UeStopState, seat: int) -> dict | None:
+        """What the turn timer plays for a player out of time: the opener reveals, a race
+        nobody slapped in agrees the card can't be answered, an answer counts as failed
+        (``give_up``), a vote accepts, a penalty spares everybody."""
+        moves = legal_moves(state, seat)
+        for move in ({"type": "reveal"}, {"type": "discard_category", "agree": True},
+                     {"type": "give_up"}, {"type": "vote", "accept": True},
+                     {"type": "penalize", "target": None}):
+            if move in moves:
+                return move
+        return None
 
     def view(self, state: UeStopState, seat: int | None) -> dict:
         """What ``seat`` may see (``None``: the table)."""

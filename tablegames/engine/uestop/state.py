@@ -91,6 +91,8 @@ class UeStopState:
             pings' delays this game (:func:`~tablegames.engine.uestop.race.suspicion`;
             empty: none yet).
         untrusted: seats whose taps count at their arrival (until their suspicion is back at 0).
+        clock_at: server time of the last move (the turn timer counts from it; None
+            without a time).
     """
 
     players: tuple[str, ...]
@@ -123,6 +125,7 @@ class UeStopState:
     winners: tuple[int, ...] = ()
     suspicion: tuple[float, ...] = ()
     untrusted: tuple[int, ...] = ()
+    clock_at: float | None = None
 
     @property
     def mode(self) -> Mode:
@@ -232,6 +235,7 @@ def normalize_options(options: Mapping[str, Any] | None,
         "custom_categories": custom,
         "first": first,
         "stack": _stack(opts.get("stack"), mode, len(custom)),
+        "turn_timer": opts.get("turn_timer", "off"),
     }
     return out
 

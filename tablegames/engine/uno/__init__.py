@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tablegames.engine.core import GameBase, Result, register
+from tablegames.engine.uno.cards import COLOR_OF, WILDS
 from tablegames.engine.uno.rules import apply_move, legal_moves, new_game
 from tablegames.engine.uno.state import OPTIONS, UnoState, normalize_options
 from tablegames.engine.uno.view import view
@@ -63,15 +64,31 @@ class Uno(GameBase):
         """Every move ``seat`` may make now (including UNO calls and catches)."""
         return legal_moves(state, seat)
 
-    def system_moves(self, state: UnoState) -> list[dict]:
+    def rule_system_moves(self, state: UnoState) -> list[dict]:
         """``next_hand`` once a hand is over (the host deals it: no deadline)."""
         return [{"type": "next_hand"}] if state.phase == "hand_over" else []
 
-    def apply(self, state: UnoState, seat: int | None, move: Mapping[str, Any],
-              now: float | None = None) -> UnoState:
+    def apply_rules(self, state: UnoState, seat: int | None, move: Mapping[str, Any],
+                    now: float | None = None) -> UnoState:
         """Applies ``move`` for ``seat`` (None: the room's ``next_hand``); raises
         ``IllegalMove`` and changes nothing if illegal."""
         return apply_move(state, seat, move)
+
+    def timeout_move(self, state: UnoState, seat: int) -> dict | None:
+        """What the turn timer plays for a player out of time: draw and keep (draw, then
+        pass); owed answers get the mildest one (no challenge, the dare not done, the
+        colour it holds most of, swapping with the next player)."""
+        moves = [m for m in legal_moves(state, seat) if m["type"] not in ("uno", "catch")]
+        colours = [m for m in moves if m["type"] == "choose_color"]
+        if colours:
+            held = [COLOR_OF[c] for c in state.hands[seat] if c not in WILDS]
+            best = max(colours, key=lambda m: (held.count(m["color"]), -colours.index(m)))
+            return best
+        for kind in ("accept", "pass", "draw"):
+            if any(m["type"] == kind for m in moves):
+                return {"type": kind}
+        dare = [m for m in moves if m["type"] == "dare" and not m["done"]]
+        return dare[0] if dare else None
 
     def to_act(self, state: UnoState) -> tuple[int, ...]:
         """The seat on turn (also the one owing an answer: a colour, a challenge, a dare)."""

@@ -47,6 +47,9 @@ class UnoState:
         events: public events of the last move, for the table.
         history: per-hand results: ``{"hand": n, "winner": s, "points": [...], ...}``.
         winners: seats who won, once phase is "game_over".
+        dealer_cut: the cards cut to choose the first dealer.
+        clock_at: server time of the last move (the turn timer counts from it; None
+            without a time).
     """
 
     players: tuple[str, ...]
@@ -73,6 +76,7 @@ class UnoState:
     history: tuple[Mapping[str, Any], ...] = ()
     winners: tuple[int, ...] = ()
     dealer_cut: tuple[Mapping[str, Any], ...] = field(default=())
+    clock_at: float | None = None
 
     @property
     def top(self) -> str:

@@ -97,8 +97,12 @@ class Upwords(GameBase):
         """The seat on turn (until the game is over)."""
         return (state.turn,) if state.phase != "game_over" else ()
 
-    def apply(self, state: UpwordsState, seat: int, move: Mapping[str, Any],
-              now: float | None = None) -> UpwordsState:
+    def timeout_move(self, state: UpwordsState, seat: int) -> dict | None:
+        """What the turn timer plays for a player out of time: a pass."""
+        return {"type": "pass"} if {"type": "pass"} in legal_moves(state, seat) else None
+
+    def apply_rules(self, state: UpwordsState, seat: int, move: Mapping[str, Any],
+                    now: float | None = None) -> UpwordsState:
         """Applies ``move`` for ``seat``; raises ``IllegalMove`` and changes nothing if illegal."""
         needs_words = (isinstance(move, Mapping) and (
             move.get("type") == "challenge"

@@ -47,6 +47,8 @@ class UpwordsState:
         final: at the end: ``{"reason": "out"|"passes", "out": seat|None,
             "left": {seat: tiles}, "penalties": {seat: points}}``.
         winners: seats with the best final score.
+        clock_at: server time of the last move (the turn timer counts from it; None
+            without a time).
         moves: turn moves made so far (plays, exchanges, passes).
     """
 
@@ -69,6 +71,7 @@ class UpwordsState:
     final: Mapping[str, Any] | None = None
     winners: tuple[int, ...] = ()
     moves: int = 0
+    clock_at: float | None = None
 
 
 def _bad(name: str, why: str) -> IllegalMove:

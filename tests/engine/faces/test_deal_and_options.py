@@ -90,9 +90,9 @@ def test_oldest_must_be_a_seated_player() -> None:
 
 
 def test_check_options_defaults() -> None:
-    assert FACES.check_options({}) == {"variant": "main", "oldest": 0}
+    assert FACES.check_options({}) == {"variant": "main", "oldest": 0, "turn_timer": "off"}
     assert FACES.check_options({"variant": "memory"}) == {"variant": "memory", "oldest": 0,
-                                                          "pairs": 10}
+                                                          "pairs": 10, "turn_timer": "off"}
 
 
 def test_public_options_hide_the_stack() -> None:

@@ -86,7 +86,7 @@ def test_defaults() -> None:
     assert opts == {"mode": "tome_lhe_tapao", "target": 5, "slap_window_ms": 250,
                     "reveal_delay_ms": 300, "max_latency_ms": 1500, "min_reaction_ms": 100, "ties": "accept",
                     "auto_check": "strict", "no_peeking": True, "custom_categories": (),
-                    "first": "random", "stack": None}
+                    "first": "random", "stack": None, "turn_timer": "off"}
 
 
 @pytest.mark.parametrize("options,option", [
