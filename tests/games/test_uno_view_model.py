@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tablegames.engine import get_game
-from tablegames.games.uno.view_model import build, group_by_color
+from tablegames.games.uno.view_model import build, group_by_color, per_row
 
 GAME = get_game("uno")
 NAMES = ("Ana", "Bia", "Cid")
@@ -228,3 +228,9 @@ def test_past_five_cards_the_hand_overlaps():
     ana, bia = build(screen(s, 0), "en"), build(screen(s, 1), "en")
     assert ana["hand_fan"] and not ana["hand_dense"]
     assert not bia["hand_fan"] and not bia["hand_dense"]
+    assert (ana["hand_per_row"], bia["hand_per_row"]) == (6, 5)
+
+
+def test_rows_of_the_hand_are_balanced():
+    """Cards to a row of the phone's hand: 6 overlapped (7 smaller ones), shared evenly."""
+    assert [per_row(n) for n in (1, 5, 6, 7, 12, 13, 14, 20, 22)] == [1, 5, 6, 4, 6, 7, 7, 7, 6]

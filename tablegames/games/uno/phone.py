@@ -47,6 +47,7 @@ def hand() -> rx.Component:
         class_name="tg-hand uc-hand-row" + rx.cond(VM["hand_fan"].to(bool), " uc-fan", "")
         + rx.cond(VM["hand_dense"].to(bool), " tg-hand-dense uc-dense", ""),
         custom_attrs={"aria-label": VM["hand_count"].to(str)},
+        style={"--uc-per-row": VM["hand_per_row"].to(str)},
     )
 
 

@@ -22,7 +22,7 @@ The shared keys (every game's view model has them): ``players``, ``status``,
   ``name``: the card in words (for screen readers). ``top_name``: the discard's top in words.
 - ``hand_count``: "7 cards" (this phone's hand); ``hand_fan``: more than ``FAN_HAND``
   cards (the phone overlaps them); ``hand_dense``: more than ``DENSE_HAND`` cards (the
-  phone draws them smaller too).
+  phone draws them smaller too); ``hand_per_row``: cards to a row (:func:`per_row`).
 - ``actions``: the buttons that apply, ``{"id", "label", "color", "move", "pick"}``:
   ``pick`` "" sends ``move``; otherwise it opens the picker for that code ("first": the
   colour of a wild turned up as first discard).
@@ -51,11 +51,12 @@ from tablegames.engine.uno.cards import colors as edition_colors
 from tablegames.games import standings
 from tablegames.i18n import card_name, color_name, event_text, join_names, ordinal, t
 
-__all__ = ["build", "group_by_color"]
+__all__ = ["build", "group_by_color", "per_row"]
 
 _MARK = "★"  # DejaVu has it: no emoji font needed
 FAN_HAND = 5  # more cards than this: the phone overlaps them (two rows hold 12 on a 360 px phone)
 DENSE_HAND = 12  # more cards than this: the phone draws them smaller, so the hand still fits
+ROW_CAP = {"fan": 6, "dense": 7}  # overlapped cards a 360 px phone's row holds (assets/uno.css)
 
 
 def group_by_color(hand: Sequence[str]) -> list[list[str]]:
@@ -65,6 +66,22 @@ def group_by_color(hand: Sequence[str]) -> list[list[str]]:
     [['r1', 'r7'], ['gS'], ['W', 'W+4']]
     """
     return [list(run) for _, run in groupby(hand, key=lambda c: "w" if c.startswith("W") else c[0])]
+
+
+def per_row(n: int) -> int:
+    """How many of ``n`` cards one row of the phone's hand holds, rows balanced.
+
+    Past ``FAN_HAND`` cards overlap, ``ROW_CAP`` to a row; the rows share the cards evenly
+    (7 cards: 4 + 3, not 6 + 1).
+
+    >>> per_row(5), per_row(7), per_row(12), per_row(13), per_row(20)
+    (5, 4, 6, 7, 7)
+    """
+    if n <= FAN_HAND:
+        return n
+    cap = ROW_CAP["dense" if n > DENSE_HAND else "fan"]
+    rows = -(-n // cap)
+    return -(-n // rows)
 
 
 def _capital(text: str) -> str:
@@ -91,7 +108,7 @@ def _lobby(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
             "events": [], "game_over": None, "phase": "", "hand_groups": [], "actions": [],
             "picker": {}, "reveal": None, "scores": [], "pending": "", "greyskull": "",
             "top": "", "top_name": "", "color": "", "color_line": "", "direction": "", "draw_pile": "",
-            "hand_count": "", "hand_fan": False, "hand_dense": False, "score_title": "", "target_line": "", "waiting": "",
+            "hand_count": "", "hand_fan": False, "hand_dense": False, "hand_per_row": 0, "score_title": "", "target_line": "", "waiting": "",
             "next_label": "", "hand_line": "", "edition": "", "color_name": "", "my_result": "",
             "labels": _labels(lang)}
 
@@ -142,6 +159,7 @@ def build(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
         "hand_count": "",
         "hand_fan": False,
         "hand_dense": False,
+        "hand_per_row": 0,
         "actions": [],
         "picker": {},
         "scores": [],
@@ -336,6 +354,7 @@ def _hand(out: dict[str, Any], lang: str, view: Mapping[str, Any], me: int, name
     out["hand_count"] = t(lang, "count.cards", count=len(hand))
     out["hand_fan"] = len(hand) > FAN_HAND
     out["hand_dense"] = len(hand) > DENSE_HAND
+    out["hand_per_row"] = per_row(len(hand))
     out["hand_groups"] = [[{"code": c, "playable": c in playable, "pick": c in playable and c.startswith("W"),
                             "name": card_name(lang, c), "key": f"{c}.{group[:i].count(c)}"}  # motion: a drawn card
                            for i, c in enumerate(group)] for group in group_by_color(hand)]
