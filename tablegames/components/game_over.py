@@ -23,9 +23,11 @@ from tablegames.pages.landing import game_options
 from tablegames.state.landing import LandingForm
 from tablegames.state.room import Screen
 
-__all__ = ["game_over_panel", "celebration", "another_game"]
+__all__ = ["game_over_panel", "celebration", "another_game", "trophy"]
 
 CONFETTI = 24  # pieces of the burst
+TROPHY = "/endings-trophy.svg"
+LONG_HEADLINE = 16  # characters: a longer headline ("Ana and Bia share the win!") is set smaller
 _HUES = (48, 8, 145, 205, 280, 330)  # gold, red, green, blue, purple, pink
 
 
@@ -45,13 +47,18 @@ def celebration() -> rx.Component:
     return rx.box(*pieces, class_name="tg-confetti", custom_attrs={"aria-hidden": "true"}, id="celebration")
 
 
+def trophy(class_name: str) -> rx.Component:
+    """The winner's cup (assets/endings-trophy.svg), decorative: the words say who won."""
+    return rx.image(src=TROPHY, alt="", class_name=class_name, custom_attrs={"aria-hidden": "true"})
+
+
 def _line(line: rx.Var) -> rx.Component:
     winner, me = line["winner"].to(bool), line["me"].to(bool)
     return rx.el.tr(
         rx.el.td(line["place"].to(str), class_name="tg-end-place"),
         rx.el.td(
             rx.el.span(line["name"].to(str), class_name="tg-end-name"),
-            rx.cond(winner, rx.el.span(" 🏆", class_name="tg-end-cup")),
+            rx.cond(winner, trophy("tg-end-cup")),
             rx.cond(me, rx.el.span(tr("ui.endings.you"), class_name="tg-end-you")),
             rx.cond(line["detail"].to(str) != "",
                     rx.el.div(line["detail"].to(str), class_name="tg-end-detail")),
@@ -129,7 +136,7 @@ def game_over_panel(game_over: rx.Var, is_host: rx.Var | bool = False, *extras: 
         rx.el.details(
             rx.el.summary(
                 rx.el.span(tr("ui.endings.see_game"), class_name="tg-end-when-open"),
-                rx.el.span("🏆 ", over["headline"].to(str), class_name="tg-end-when-closed"),
+                rx.el.span(trophy("tg-end-cup"), over["headline"].to(str), class_name="tg-end-when-closed"),
                 class_name="tg-end-fold", id="end-fold",
             ),
             rx.cond(over["celebrate"].to(bool), celebration()),
@@ -141,9 +148,11 @@ def game_over_panel(game_over: rx.Var, is_host: rx.Var | bool = False, *extras: 
                                                              "tg-end-mine tg-end-mine-won", "tg-end-mine"))),
                     rx.cond(mine, rx.text(over["my_score"].to(str), class_name="tg-end-my-score", id="my-score")),
                     rx.cond(over["headline"].to(str) != "", rx.el.div(
-                        rx.el.span("🏆", class_name="tg-end-trophy", custom_attrs={"aria-hidden": "true"}),
+                        trophy("tg-end-trophy"),
                         rx.el.span(over["headline"].to(str)),
-                        class_name="tg-end-headline", id="winner")),
+                        class_name=rx.cond(over["headline"].to(str).length() > LONG_HEADLINE,
+                                           "tg-end-headline tg-end-long", "tg-end-headline"),
+                        id="winner")),
                     id="game-over", class_name="tg-end-top",
                 ),
                 *extras,
