@@ -114,17 +114,20 @@ def my_tables() -> rx.Component:
 
 
 def landing() -> rx.Component:
-    """``/``: create or join a table."""
-    return rx.center(
-        rx.vstack(
-            rx.flex(rx.heading("Table Games", size="8", as_="h1"), rx.spacer(), lang_switch(),
-                    width="100%", wrap="wrap", gap="3", align="center"),
-            rx.text(tr("ui.tagline")),
-            notice(),
-            my_tables(),
-            rx.card(join_form(), width="100%"),
+    """``/``: create or join a table (side by side on a landscape tablet)."""
+    return rx.box(
+        rx.el.div(
+            rx.vstack(
+                rx.flex(rx.heading("Table Games", size="8", as_="h1"), rx.spacer(), lang_switch(),
+                        width="100%", wrap="wrap", gap="3", align="center"),
+                rx.text(tr("ui.tagline")),
+                my_tables(),
+                rx.card(join_form(), width="100%"),
+                spacing="5", width="100%",
+            ),
             rx.card(create_form(), width="100%"),
-            spacing="5", width="100%", max_width="36rem", padding="1rem",
+            class_name="tg-landing-grid",
         ),
-        width="100%", class_name="tg-landing",
+        notice(),
+        class_name="tg-landing",
     )

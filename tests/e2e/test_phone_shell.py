@@ -41,13 +41,13 @@ def _db(app_server) -> Session:
     return Session(create_engine(app_server.database_url))
 
 
-def _shot(page, name: str, sizes=PHONES) -> None:
+def _shot(page, name: str, sizes=PHONES, full_page: bool = False) -> None:
     """Screenshots of ``page`` at each size (the viewport is left at the last one)."""
     OUT.mkdir(parents=True, exist_ok=True)
     for width, height in sizes:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(300)  # a relayout, not an assertion
-        page.screenshot(path=str(OUT / f"{name}-{width}x{height}.png"))
+        page.screenshot(path=str(OUT / f"{name}-{width}x{height}.png"), full_page=full_page)
 
 
 def _phone(new_context, locale: str = "en", context=None):
@@ -181,10 +181,20 @@ def test_the_start_page_links_back_to_this_devices_table(app_server, new_context
     _open(page, app_server, "/", "#create")
     assert page.query_selector("#my-tables") is None
     _shot(page, "landing", sizes=TABLETS + PHONES)
+    _shot(page, "landing-full", sizes=((360, 740), (1280, 800)), full_page=True)
+    # only the options that apply: Plus's house rules under Plus, Memory's grid under Memory
+    assert page.query_selector("#opt-house_rule_1") is None
+    page.select_option("#opt-edition", "plus")
+    page.wait_for_selector("#opt-house_rule_1")
+    page.select_option("#opt-game", "faces")
+    page.wait_for_selector("#opt-variant")
+    assert page.query_selector("#opt-pairs") is None
+    page.select_option("#opt-variant", "memory")
+    page.wait_for_selector("#opt-pairs")
     page.select_option("#opt-game", "upwords")
     page.wait_for_selector("#opt-words")
-    assert "English dictionary" in page.inner_text("form")
-    _shot(page, "landing-upwords", sizes=PHONES)
+    assert "English dictionary" in page.inner_text("body")
+    _shot(page, "landing-upwords", sizes=PHONES, full_page=True)
     page.select_option("#opt-game", "uno")
     page.click("#create")
     page.wait_for_url("**/table/*")
