@@ -255,19 +255,28 @@ FACES = (
 )
 
 # Memory, 10 pairs: Ana picks a card (Bia, on her left, peeks), flips it and a second one
-# (a pair); after nine pairs found in turn the game is over.
+# (a pair). A second room plays to the end: Ana wins.
 MEMORY_GRID = [1, 2, 3, 4, 5, 1, 6, 7, 8, 9, 10, 2, 3, 4, 5, 6, 7, 8, 9, 10]
 MEMORY_STACK = {"grid": MEMORY_GRID, "pile": [11, 12, 13], "exact": True}
 
 
-def _memory_pairs(turns: int) -> tuple[Move, ...]:
-    """The moves of ``turns`` turns, each finding the next pair of the grid (seats in turn)."""
+def _memory_ana_wins() -> tuple[Move, ...]:
+    """Turns until the grid is done: Ana finds the next pair on each of her turns, Bia and
+    Cid miss on theirs (two cards of different emotions); Ana wins."""
     moves: list[Move] = []
-    for turn, value in enumerate(sorted(set(MEMORY_GRID))[:turns]):
-        first, second = (i for i, v in enumerate(MEMORY_GRID) if v == value)
+    found: list[int] = []
+    turn = 0
+    while len(found) < len(set(MEMORY_GRID)) - 1:  # the last pair left ends the game
         seat = turn % len(NAMES3)
+        left = [v for v in sorted(set(MEMORY_GRID)) if v not in found]
+        if seat == ANA:
+            first, second = (i for i, v in enumerate(MEMORY_GRID) if v == left[0])
+            found.append(left[0])
+        else:
+            first, second = MEMORY_GRID.index(left[0]), MEMORY_GRID.index(left[1])
         moves += [(seat, {"type": "pick", "pos": first}), (seat, {"type": "flip", "pos": first}),
                   (seat, {"type": "flip", "pos": second})]
+        turn += 1
     return tuple(moves)
 
 
@@ -284,8 +293,9 @@ MEMORY = (
              phone_ready="#faces-status"),
     )),
     Scenario("memory", "faces", {"variant": "memory", "pairs": 10, "stack": MEMORY_STACK}, NAMES3, (
-        Step("game-over", start=True, moves=_memory_pairs(9), table_ready="#game-over", phone=ANA,
+        Step("game-over", start=True, moves=_memory_ana_wins(), table_ready="#game-over", phone=ANA,
              phone_ready=OVER),
+        Step("game-over-loser", table=False, phone=BIA, phone_ready=OVER),
     )),
 )
 
