@@ -22,7 +22,7 @@ axe.json (every serious/critical violation), seconds.json (time spent driving, m
 photographing, auditing). Run:
 
     flock /tmp/heavy.lock python -m pytest -q tests/e2e/test_layouts.py -n 2
-    cat artifacts/layouts/*/problems.txt
+    cat artifacts/layouts/problems.txt      # every game's problems (index.html: the sheets)
 """
 
 from __future__ import annotations
@@ -226,7 +226,8 @@ def grouped(problems: list[Problem]) -> list[str]:
 
 
 def write_index(layouts: Path) -> None:
-    """artifacts/layouts/index.html: every game's contact sheet and problem count."""
+    """artifacts/layouts/index.html: every game's contact sheet and problem count;
+    artifacts/layouts/problems.txt: every game's problems."""
     items = []
     for game_dir in sorted(p for p in layouts.iterdir() if p.is_dir()):
         report = game_dir / "problems.txt"
@@ -235,6 +236,9 @@ def write_index(layouts: Path) -> None:
                      f'{count} problems (<a href="{game_dir.name}/problems.txt">list</a>)</li>')
     (layouts / "index.html").write_text("<!doctype html><meta charset=utf-8><title>Layouts</title><h1>Layouts</h1><ul>"
                                         + "".join(items) + "</ul>", encoding="utf-8")
+    (layouts / "problems.txt").write_text("".join(  # every game's list, in one file
+        (d / "problems.txt").read_text(encoding="utf-8") for d in sorted(layouts.iterdir())
+        if (d / "problems.txt").is_file()), encoding="utf-8")
 
 
 # Every game in English; the main game of each family in Portuguese too (its texts are
