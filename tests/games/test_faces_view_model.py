@@ -291,3 +291,15 @@ def _strings(value: Any) -> list[str]:
     if isinstance(value, list):
         return [s for v in value for s in _strings(v)]
     return []
+
+
+def test_after_a_face_no_chip_stays_lit_for_the_next_pass():
+    """Once the face is guessed and the next pass starts, nobody is marked as making the
+    face or guessing, and no chip is lit (everybody chooses); the words name who chooses."""
+    state = main_game(*PASS_1, (1, {"type": "stop"}), (2, {"type": "guess", "emotion": 7}),
+                      (0, {"type": "guess", "emotion": 6}))
+    table = build(screen(state, None), "en")
+    assert table["phase"] == "passing"
+    assert [p["role"] for p in table["players"]] == ["", "", ""]
+    assert not any(p["to_act"] for p in table["players"])
+    assert table["waiting_for_text"] == "Waiting for Ana, Bia, and Cid to choose."

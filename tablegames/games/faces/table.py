@@ -217,12 +217,15 @@ def pile_panel() -> rx.Component:
 
 
 def main_table() -> rx.Component:
-    return rx.vstack(
-        rx.flex(rx.foreach(PLAYERS, main_player), wrap="wrap", spacing="3", justify="center", width="100%"),
+    """The players on top, the pile / what happens now / the last face in the middle, the
+    events under them (sized to the table's area, assets/faces.css)."""
+    return rx.box(
+        rx.flex(rx.foreach(PLAYERS, main_player), wrap="wrap", spacing="3", justify="center", width="100%",
+                class_name="fc-players", custom_attrs={"data-fit": "players"}),
         rx.cond(
             PHASE == "game_over",
-            game_over_panel(True),
-            rx.hstack(
+            rx.box(game_over_panel(True), class_name="fc-middle", custom_attrs={"data-fit": "game-over"}),
+            rx.box(
                 pile_panel(),
                 rx.box(
                     rx.match(PHASE, ("passing", pass_progress()), ("stopping", stopping_panel()),
@@ -230,11 +233,11 @@ def main_table() -> rx.Component:
                     class_name="fc-center",
                 ),
                 last_round_panel(),
-                spacing="6", align="center", justify="center", width="100%",
+                class_name="fc-middle", custom_attrs={"data-fit": "middle"},
             ),
         ),
-        event_lines(),
-        spacing="5", width="100%", align="center",
+        rx.box(event_lines(), class_name="fc-table-events", custom_attrs={"data-fit-scroll": "events"}),
+        class_name="fc-main-board",
     )
 
 
@@ -284,30 +287,30 @@ def last_try() -> rx.Component:
 
 
 def memory_table() -> rx.Component:
+    """The whole grid, as big as the table's area allows, with what happens now, the players,
+    the last try and the events beside it (under it on a portrait tablet)."""
+    side = rx.box(
+        memory_status(),
+        rx.flex(rx.foreach(PLAYERS, memory_player), wrap="wrap", spacing="2"),
+        rx.hstack(rx.text(vm_text("cards_left_text"), size="3"), rx.text(vm_text("pile_text"), size="3"),
+                  spacing="4", wrap="wrap"),
+        last_try(),
+        event_lines(),
+        class_name="fc-side-panel", custom_attrs={"data-fit": "side"},
+    )
     return rx.cond(
         PHASE == "game_over",
-        rx.vstack(game_over_panel(True), memory_grid("table"), event_lines(), spacing="5", align="center",
-                  width="100%"),
-        rx.hstack(
-            memory_grid("table"),
-            rx.vstack(
-                memory_status(),
-                rx.flex(rx.foreach(PLAYERS, memory_player), wrap="wrap", spacing="2"),
-                rx.hstack(rx.text(vm_text("cards_left_text"), size="3"), rx.text(vm_text("pile_text"), size="3"),
-                          spacing="4"),
-                last_try(),
-                event_lines(),
-                spacing="4", class_name="fc-side-panel",
-            ),
-            spacing="5", align="start", justify="center", width="100%",
-        ),
+        rx.box(rx.box(game_over_panel(True), custom_attrs={"data-fit": "game-over"}), memory_grid("table"),
+               event_lines(), class_name="fc-memory-over"),
+        rx.box(rx.box(memory_grid("table"), class_name="fc-grid-box", custom_attrs={"data-fit": "grid"}), side,
+               class_name=vm_text("board_class")),
     )
 
 
 def faces_table() -> rx.Component:
     """The Faces table during a game (main game or Memory)."""
     return rx.box(rx.cond(VM["variant"] == "memory", memory_table(), main_table()),
-                  class_name="fc-table", width="100%")
+                  class_name="fc-table")
 
 
 # -- lobby ------------------------------------------------------------------------------------

@@ -82,8 +82,10 @@ def _players(lang: str, view: Mapping[str, Any], me: int, to_act: Sequence[int])
     out = []
     for p in view.get("players", []):
         seat = p["seat"]
-        mimer = view.get("mimer") == seat
-        guesser = main and view.get("guesser") == seat
+        # the face and the guess belong to the guessing phase (the last round's stay out of
+        # the next pass: no chip lit after the face is guessed)
+        mimer = view.get("mimer") == seat and (not main or phase == "guessing")
+        guesser = main and phase == "guessing" and view.get("guesser") == seat
         active = not main and view.get("active") == seat
         badges: list[dict[str, str]] = []
         if view.get("oldest") == seat:
@@ -340,6 +342,7 @@ def _memory(lang: str, view: Mapping[str, Any], me: int, names: Sequence[str]) -
     return {
         "cells": _cells(lang, view, active_me),
         "grid_class": "fc-grid fc-grid-7" if grid.get("cols") == 7 else "fc-grid fc-grid-5",
+        "board_class": "fc-memory-board fc-cols-7" if grid.get("cols") == 7 else "fc-memory-board fc-cols-5",
         "grid_cards": grid.get("cards", 0),
         "memory_status": table_status,
         "decide_more": (t(lang, "ui.faces.memory.decide_more", player=active_name)

@@ -249,8 +249,7 @@ class UeStopClock(rx.State):
         except (IllegalMove, RoomError) as err:
             if err.code == "already_slapped":  # mashing the button is fine: the first tap counts
                 return None
-            screen.notice = screen.say(err)
-            return rx.toast.error(screen.notice, id="ues-slap-refused")
+            return screen.refuse(err)  # the page's one message: the notice banner
         screen.notice = ""
         await screen.bump(version)
         return deadlines.follow(code, version)  # the tap that opens the window starts its timer
