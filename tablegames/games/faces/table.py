@@ -247,7 +247,7 @@ def memory_player(p: Var) -> rx.Component:
     seat = p["seat"].to(int)
     return rx.box(
         rx.hstack(rx.text(p["name"].to(str), class_name="fc-name"), online_dot(seat), align="center", spacing="2"),
-        rx.hstack(won_pile(p), badges(p), align="center", spacing="3"),
+        rx.hstack(won_pile(p), badges(p), align="center", spacing="3", wrap="wrap"),
         class_name=p["class_name"].to(str),
         id="faces-player-" + seat.to_string(),
         custom_attrs={"data-won": p["won"].to_string()},
