@@ -400,6 +400,17 @@ async def modify_shared(app: Any, token: str, cls: Any) -> AsyncIterator[Any]:
         yield await root.get_state(cls)
 
 
+async def memory_tab_state(cls: Any, token: str) -> Any:
+    """A new tab's state ``cls`` (its substate of the tab's root state) in an in-memory state
+    manager of its own: a state's handlers and computed vars run on it without a server
+    (tests)."""
+    from reflex.istate.manager.memory import StateManagerMemory
+    from reflex.istate.manager.token import BaseStateToken
+
+    root = await StateManagerMemory().get_state(BaseStateToken(ident=token, cls=cls))
+    return await root.get_state(cls)
+
+
 # -- components and Vars -----------------------------------------------------------------
 
 def js_var(expr: str, var_type: Any = Any, var_data: Any = None) -> Any:

@@ -8,6 +8,7 @@ import asyncio
 
 import pytest
 
+from tablegames import reflex_adapter as rxa
 from tablegames.rooms import presence
 from tablegames.state import room
 from tablegames.state.room import RoomShared, Screen
@@ -24,9 +25,6 @@ class Clock:
 @pytest.fixture
 def table(monkeypatch):
     """A table's Screen in a memory state manager, with a fake clock and fake sockets."""
-    from reflex.istate.manager.memory import StateManagerMemory
-    from reflex.istate.manager.token import BaseStateToken
-
     clock, connected = Clock(), {"seats": [11]}
     monkeypatch.setattr(room.time, "time", clock)
 
@@ -40,8 +38,7 @@ def table(monkeypatch):
     monkeypatch.setattr(room, "_screen_data", screen_data)
 
     async def make():
-        root = await StateManagerMemory().get_state(BaseStateToken(ident="table-tab", cls=Screen))
-        screen = await root.get_state(Screen)
+        screen = await rxa.memory_tab_state(Screen, "table-tab")
         screen.role, screen.room_code = "table", "ABCD"
         return screen
 

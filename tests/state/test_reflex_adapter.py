@@ -104,6 +104,17 @@ def test_a_delta_names_vars_with_the_suffix():
         assert delta[rxa.full_name(Screen)][rxa.var_key("room_code")] == "ABCD"
 
 
+def test_a_tab_state_in_memory_runs_without_a_server():
+    with relies_on("StateManagerMemory().get_state(BaseStateToken(ident=..., cls=...))"):
+        async def scenario():
+            screen = await rxa.memory_tab_state(Screen, "tab-mem")
+            screen.room_code = "WXYZ"
+            return screen, await screen.get_state(Screen)
+
+        screen, again = run(scenario())
+        assert isinstance(screen, Screen) and again is screen and screen.room_code == "WXYZ"
+
+
 # -- Redis keys --------------------------------------------------------------------------
 
 class _FakePipeline:
