@@ -162,6 +162,8 @@ def test_cues_mute_wake_lock_and_reduced_motion(app_server, audio_browser, artif
         assert muted["muted"] and not muted["played"]
         shoot(tablet, shots, "table-play", 1280, 800)
         shoot(tablet, shots, "table-play", 1920, 1080)
+        shoot(tablet, shots, "table-play", 1024, 768)
+        shoot(tablet, shots, "table-play", 820, 1180)
         shoot(ana, shots, "phone-sound-on", 390, 844)
         shoot(ana, shots, "phone-sound-on", 360, 740)
 
