@@ -13,6 +13,7 @@ Each test collects every problem before it fails, and lists them all.
 from __future__ import annotations
 
 import json
+import re
 from collections import defaultdict
 from pathlib import Path
 
@@ -182,3 +183,19 @@ def test_the_no_plural_list_is_current() -> None:
         if not reason.strip():
             problems.append(f"{key}: no reason given")
     _fail(problems, "stale NO_PLURAL entries")
+
+
+SRC = I18N.parent
+# A catalog key written out in a call: t(lang, "ui.x"), tr("ui.x"), tr_with("ui.x", ...).
+KEY_CALL = re.compile(r"""\b(?:t|tr|tr_with)\(\s*(?:[A-Za-z_.\[\]"']+\s*,\s*)?["']([a-z][a-z0-9_]*(?:\.[A-Za-z0-9_+\-]+)+)["']""")
+
+
+def test_every_key_the_code_names_exists() -> None:
+    """A key named literally in ``tablegames/`` (``t(lang, "key")``, ``tr("key")``) is in the
+    catalogs (plain or in plural forms): a missing one would show the key itself."""
+    bases = {_base(k) for k in _catalog("en")} & {_base(k) for k in _catalog("pt-BR")}
+    named = {(path.relative_to(SRC.parent).as_posix(), key) for path in sorted(SRC.rglob("*.py"))
+             for key in KEY_CALL.findall(path.read_text(encoding="utf-8"))}
+    assert len(named) > 100, "the scan found too few keys: has the calls' form changed?"
+    problems = [f"{path}: {key}" for path, key in sorted(named) if key not in bases]
+    _fail(problems, "keys named in the code but missing from a catalog")
