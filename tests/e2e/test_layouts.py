@@ -10,7 +10,8 @@ page is resized across the viewports of its device (phones 360x740 and 390x844; 
   the other, or they lie in different layers: an overlay such as a picker or a dialog
   carries ``data-fit-layer="<name>"``); a screen with no marked element is reported too;
 - the table page does not scroll (its whole page is the main area); no page scrolls sideways;
-- buttons and links inside the main area are at least 44x44 px (``data-small-ok`` exempts one);
+- buttons and links inside the main area are at least 44x44 px (``data-small-ok`` exempts one;
+  a control inside its <label> counts the label's box);
 - no button's label spills out of it ("↻ Embaralhar" wider than its button);
 
 and once per state and device axe-core finds no serious or critical violation.
@@ -100,7 +101,9 @@ MEASURE_JS = """
     root.querySelectorAll('button, a[href], [role=button], input:not([type=hidden]), select, textarea').forEach((el) => {
       if (seen.has(el) || !shown(el) || el.closest('[data-small-ok]')) return;
       seen.add(el);
-      const r = el.getBoundingClientRect();
+      // A control inside its <label> is tapped anywhere on the label: the label is the target.
+      const lbl = el.closest('label') || (el.id && document.querySelector('label[for="' + CSS.escape(el.id) + '"]'));
+      const r = lbl && shown(lbl) ? lbl.getBoundingClientRect() : el.getBoundingClientRect();
       if (r.width < minTarget - tol || r.height < minTarget - tol) {
         const text = (el.innerText || el.getAttribute('aria-label') || el.id || el.tagName).trim().replace(/\\s+/g, ' ').slice(0, 40);
         small.push({name: text, id: el.id, w: Math.round(r.width), h: Math.round(r.height)});
