@@ -110,7 +110,7 @@ def another_game() -> rx.Component:
 
 def _host(is_host: rx.Var | bool) -> rx.Component:
     if is_host is False:  # a phone's panel: the host acts on the table
-        return rx.fragment()
+        return rx.text(tr("ui.endings.host_decides"), class_name="tg-end-next", id="end-next")
     return rx.cond(is_host, rx.vstack(
         rx.text(tr("ui.endings.what_next"), class_name="tg-end-kicker"),
         rx.button(tr("ui.rematch"), size="4", on_click=Screen.host("rematch", -1), id="rematch",

@@ -96,6 +96,7 @@ def test_the_ending_the_places_and_another_game_for_the_same_seats(app_server, n
     assert ana.inner_text("#my-place") == "2º lugar"
     assert bia.locator("#celebration").count() == 1 and ana.locator("#celebration").count() == 0
     assert ana.locator("#rematch").count() == 0 and ana.locator("#another-game").count() == 0
+    assert ana.inner_text("#end-next").startswith("O anfitrião escolhe")  # who decides what comes next
     assert ana.locator("#final-scores .tg-end-me").inner_text().startswith("2º")
     _shot(bia, "phone-winner-390x844")
     _shot(ana, "phone-second-360x740-pt-BR")

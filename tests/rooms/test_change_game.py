@@ -122,3 +122,9 @@ def test_the_rooms_layer_still_names_no_game():
     body = source[source.index("def change_game"):source.index("def current_state")]
     for game in ("uno", "upwords", "uestop", "faces", "memory"):
         assert f'"{game}"' not in body and f"'{game}'" not in body
+
+
+def test_the_table_sends_the_form_to_a_room_screen_event():
+    from tablegames.state.room import Screen
+
+    assert "change_game" in Screen.event_handlers
