@@ -261,15 +261,15 @@ MEMORY_STACK = {"grid": MEMORY_GRID, "pile": [11, 12, 13], "exact": True}
 
 
 def _memory_ana_wins() -> tuple[Move, ...]:
-    """Turns until the grid is done: Ana finds the next pair on each of her turns, Bia and
-    Cid miss on theirs (two cards of different emotions); Ana wins."""
+    """Turns until the grid is done: Ana finds the next pair on each of her turns; in each
+    round one of Bia and Cid (in turn) finds one too, the other misses; Ana wins."""
     moves: list[Move] = []
     found: list[int] = []
     turn = 0
     while len(found) < len(set(MEMORY_GRID)) - 1:  # the last pair left ends the game
-        seat = turn % len(NAMES3)
+        seat, round_no = turn % len(NAMES3), turn // len(NAMES3)
         left = [v for v in sorted(set(MEMORY_GRID)) if v not in found]
-        if seat == ANA:
+        if seat == ANA or seat == (BIA if round_no % 2 == 0 else CID):
             first, second = (i for i, v in enumerate(MEMORY_GRID) if v == left[0])
             found.append(left[0])
         else:
