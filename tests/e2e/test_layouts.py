@@ -38,7 +38,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.axe import audit, axe_source
+from tests.e2e.axe import Violation, audit, axe_source
 from tests.e2e.screens import SCENARIOS, ScreenDriver, Shot
 
 pytestmark = pytest.mark.e2e
@@ -307,3 +307,14 @@ def test_a_measurement_reads_as_problems() -> None:
     assert layout_problems({**m, "marked": []}, "phone")[0] == "no [data-fit] element marks the main area"
     assert grouped([("play", "phone-360x740", "x"), ("play", "phone-390x844", "x"), ("lobby", "phone-360x740", "y")]) \
         == ["play @phone-360x740,phone-390x844: x", "lobby @phone-360x740: y"]
+
+
+def test_an_axe_violation_names_its_rule_elements_and_help() -> None:
+    v = Violation(rule="color-contrast", impact="serious", help="Elements must meet minimum color contrast",
+                  help_url="https://dequeuniversity.com/rules/axe/4.14/color-contrast",
+                  targets=("#start", "#rematch", "#a", "#b", "#c"), summary="Fix any of the following:\n  3.15")
+    text = str(v)
+    assert text.startswith("axe serious color-contrast: Elements must meet minimum color contrast")
+    assert "[#start, #rematch, #a, #b (+1 more)]" in text
+    assert "Fix any of the following: 3.15" in text
+    assert text.endswith("<https://dequeuniversity.com/rules/axe/4.14/color-contrast>")
