@@ -22,6 +22,7 @@ from confusable_homoglyphs import confusables
 from sqlmodel import Session, select
 
 from tablegames.engine import IllegalMove, get_game
+from tablegames.engine import turn_timer
 from tablegames.engine.core import options_in_force
 from tablegames.rooms import lifecycle
 from tablegames.rooms.cache import VersionedCache
@@ -627,17 +628,21 @@ def _with_view(public: dict[str, Any], game: str, state: Any, seat: int | None) 
     me = next((s["seat"] for s in public["seats"] if s["id"] == seat), -1) if seat is not None else -1
     engine = get_game(game)
     view = engine.view(state, me if me >= 0 else None) if state is not None else None
-    to_act, deadline = _acting(public, engine, state)
+    to_act, deadline, turn_deadline = _acting(public, engine, state)
     return {**public, "view": view, "me": me, "removed": seat is not None and me < 0,
-            "to_act": to_act, "deadline": deadline}
+            "to_act": to_act, "deadline": deadline, "turn_deadline": turn_deadline}
 
 
-def _acting(public: dict[str, Any], engine: Any, state: Any) -> tuple[list[int], float | None]:
-    """Who must act and the next deadline, once per version (every screen asks)."""
+def _acting(public: dict[str, Any], engine: Any,
+            state: Any) -> tuple[list[int], float | None, float | None]:
+    """Who must act, the next deadline and, when it is the turn timer's, that deadline
+    again (screens count it down), once per version (every screen asks)."""
     if state is None:
-        return [], None
+        return [], None, None
     acting = _ACTING.get(public["code"], public["version"])
     if acting is None:
-        acting = (list(engine.to_act(state)), engine.deadline(state))
+        deadline = engine.deadline(state)
+        timer = engine.system_moves(state)[:1] == [{"type": turn_timer.TIMEOUT}]
+        acting = (list(engine.to_act(state)), deadline, deadline if timer else None)
         _ACTING.put(public["code"], public["version"], acting)
     return acting

@@ -245,7 +245,11 @@ class Screen(Device, RoomScreenAPI):
             return {}
         phone = self.role == "phone"  # "me": the engine seat of this phone's seat id (-1: none)
         out = {**data, "is_host": self._is_host, "me": data["me"] if phone else -1,
-               "removed": phone and (data["removed"] or self.removed)}
+               "removed": phone and (data["removed"] or self.removed),
+               # seconds left of the turn timer as this screen is sent (its clock may be off
+               # the server's: components/countdown.py counts down from this)
+               "turn_left": (None if data.get("turn_deadline") is None
+                             else round(max(0.0, data["turn_deadline"] - time.time()), 1))}
         return {**out, "cues": cues.feed(out, self.role)}  # what this screen hears (games/cues.py)
 
     @rx.var

@@ -71,6 +71,7 @@ def test_a_deadline_applies_its_system_move_once_and_only_when_due(db) -> None:
     state, version = service.current_state(db, code)
     deadline = service.screen(db, code, None)["deadline"]
     assert deadline == state.deadline
+    assert service.screen(db, code, None)["turn_deadline"] is None  # a race's window, no turn timer
     assert service.apply_due(db, code, now=deadline - 0.05) is None  # not yet
     assert service.apply_due(db, code, now=deadline + 0.01) == version + 1
     assert service.apply_due(db, code, now=deadline + 0.02) is None  # applied once
@@ -102,6 +103,7 @@ def test_a_turn_timer_plays_for_the_player_out_of_time_once(db) -> None:
     assert deadline == state.clock_at + 15
     shown = {o["key"]: o["value"] for o in service.screen(db, code, None)["options_in_force"]}
     assert shown["turn_timer"] == "15"  # every player sees it
+    assert service.screen(db, code, seats[0])["turn_deadline"] == deadline  # screens count it down
     assert service.apply_due(db, code, now=deadline - 0.5) is None
     assert service.apply_due(db, code, now=deadline) == version + 1
     assert service.apply_due(db, code, now=deadline + 0.1) is None  # the next turn's 15 s run
