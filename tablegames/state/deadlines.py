@@ -1,15 +1,16 @@
 """Timed system moves, for every game: what happens by itself when a game's deadline comes.
 
 A game says when its next system move applies by itself (``Game.deadline``: a UeStop! race
-settles when its window closes; later, turn timers). The rooms layer applies it
+settles when its window closes; the turn timer plays for a player out of time). The rooms layer applies it
 (``rooms.service.apply_due``, seat None, in the move log like any move). This module runs
 it on time:
 
 1. **A timer per deadline.** After an accepted move, :func:`follow` looks at the room's
    new version: if it has a deadline, the mover's tab starts the background event
    :meth:`Deadlines.run_at`, which sleeps until then, applies what is due and refreshes
-   every screen of the room. One timer per room and deadline and process (more taps of the
-   same race start none).
+   every screen of the room, then follows the deadline that led to (a turn timer after a
+   timeout), so a room goes on with nobody moving. One timer per room and deadline and
+   process (more taps of the same race start none).
 2. **A watchdog.** Should a timer be lost (its worker restarted), the table runs
    :meth:`Deadlines.watch` every second while its screen shows a deadline, and applies an
    overdue one. Applying twice is harmless: the second finds nothing due.
@@ -73,14 +74,23 @@ class Deadlines(rx.State):
             return
         async with self:
             code = (await self.get_state(Screen)).room_code
-        try:
-            await asyncio.sleep(max(0.0, deadline - time.time()) + SLACK)
-            version = await apply_due(code) if code else None
-        finally:
-            _TIMERS.discard((code, deadline))
-        if version is not None:
+        while code:
+            try:
+                await asyncio.sleep(max(0.0, deadline - time.time()) + SLACK)
+                version = await apply_due(code)
+            finally:
+                _TIMERS.discard((code, deadline))
+            if version is None:
+                return  # nothing was due: a move came first (and started its own timer)
             async with self:
                 await (await self.get_state(Screen)).bump(version)
+            # what the system move led to may have a deadline of its own (the next
+            # player's turn timer): the room keeps going with nobody at the table
+            data = service.screen_at(code, version, None)
+            deadline = (data or {}).get("deadline")
+            if not _real(deadline) or (code, deadline) in _TIMERS:
+                return
+            _TIMERS.add((code, deadline))
 
     @rx.event
     async def watch(self, _tick: Any = None):
