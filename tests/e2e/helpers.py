@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import time
 
-READY = "#room-code, #player-name, #waiting, #hand, #uw-rack, #ues-phone"  # any screen, once rendered
+# any screen, once rendered (a phone that can't sit down shows #late-joiner or #no-room)
+READY = "#room-code, #player-name, #waiting, #hand, #uw-rack, #ues-phone, #late-joiner, #no-room"
 
 
 class Recorder:
