@@ -59,9 +59,10 @@ def join_chip() -> rx.Component:
                 rx.image(src=Screen.join_qr, alt=tr("ui.scan_to_join"), class_name="tg-qr tg-qr-chip",
                          id="join-qr-chip")),
         rx.text(Screen.room_code, class_name="tg-chip-code", id="room-code"),
+        rx.el.span(tr("ui.table.join_enlarge"), class_name="tg-sr-only"),  # its name says the visible text too
         type="button", class_name="tg-join-chip", id="join-chip",
         title=tr("ui.table.join_enlarge"),
-        custom_attrs={"aria-label": tr("ui.table.join_enlarge"), "aria-haspopup": "dialog", "data-fit": "join-chip"},
+        custom_attrs={"aria-haspopup": "dialog", "data-fit": "join-chip"},
         on_click=open_overlay(JOIN_OVERLAY),
     )
 
@@ -142,7 +143,7 @@ def remove_button(seat: rx.Var) -> rx.Component:
             rx.hstack(
                 rx.button(tr("ui.table.remove_yes"), size="3", color_scheme="red", class_name="tg-tool tg-confirm-yes",
                           on_click=[close_overlay(confirm), Screen.host("remove_seat", seat["id"].to(int))]),
-                rx.button(tr("ui.table.remove_no"), size="3", variant="soft", class_name="tg-tool tg-confirm-no",
+                rx.button(tr("ui.table.remove_no"), size="3", color_scheme="gray", class_name="tg-tool tg-confirm-no",
                           on_click=close_overlay(confirm)),
                 spacing="3", justify="center", wrap="wrap",
             ),

@@ -19,6 +19,7 @@ import pytest
 from sqlmodel import Session, create_engine
 
 from tablegames.rooms import service
+from tests.e2e.axe import IMPACTS, RUN_OPTIONS, run_axe
 from tests.e2e.helpers import wait_connected
 
 pytestmark = pytest.mark.e2e
@@ -52,6 +53,17 @@ def _table(new_context, app_server, code: str, host: str, size=(1280, 800)):
 def _inside(box: dict, width: int, height: int) -> bool:
     return box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= width + 0.5 \
         and box["y"] + box["height"] <= height + 0.5
+
+
+def _shell_violations(page) -> list[str]:
+    """axe's serious and critical findings inside the shell's own parts (the rail, the lobby,
+    an open overlay); the game's table is audited by the layout test."""
+    run_axe(page)  # injects axe once
+    parts = [sel for sel in ("#tg-rail", "#lobby", "dialog[open]") if page.locator(sel).count()]
+    results = page.evaluate("([include, opts]) => window.axe.run({include}, opts)",
+                            [[[sel] for sel in parts], RUN_OPTIONS])
+    return [f"{v['id']}: {[n['target'] for n in v['nodes']]}" for v in results["violations"]
+            if v.get("impact") in IMPACTS]
 
 
 def _shot(page, name: str) -> None:
@@ -159,3 +171,25 @@ def test_screenshots_of_every_game_at_every_table_viewport(app_server, new_conte
                     assert _inside(page.locator("#tg-rail").bounding_box(), width, height), (game, label)
                     _shot(page, f"{game}-{'playing' if started else 'lobby'}-pt-BR-{label}")
             page.context.close()
+
+
+def test_the_shell_passes_axe_in_the_lobby_in_play_and_in_its_overlays(app_server, new_context):
+    code, host = _room(app_server, "uno", names=("Ana", "Bia"), start=False)
+    page = _table(new_context, app_server, code, host)
+    assert _shell_violations(page) == []
+    page.locator(".tg-seat", has_text="Bia").locator(".tg-remove").click()
+    page.locator("dialog[open]").wait_for()
+    assert _shell_violations(page) == []
+    page.keyboard.press("Escape")
+    page.locator("dialog[open]").wait_for(state="detached")
+
+    code, host = _room(app_server, "uno")
+    page = _table(new_context, app_server, code, host)
+    assert _shell_violations(page) == []
+    page.click("#join-chip")
+    page.locator("#join-overlay").wait_for(state="visible")
+    assert _shell_violations(page) == []
+    page.keyboard.press("Escape")
+    page.click("#host-link")
+    page.locator("#host-qr").wait_for(state="visible")
+    assert _shell_violations(page) == []
