@@ -151,14 +151,24 @@ def has(lang: str, key: str) -> bool:
     return _lookup(_lang(lang), key) is not None
 
 
-def plural_form(lang: str, n: Any) -> str:
-    """The CLDR plural category of ``n`` in ``lang`` (Babel's rules).
+# Counts CLDR files under "one" that the catalogs' speakers put in the plural: CLDR's
+# Portuguese rule (i = 0..1) is Portugal's and Brazil's written norm for "0,5 ponto", but a
+# table in Brazil says "0 pontos", "0 cartas" (as every Brazilian game and app does).
+ZERO_IS_PLURAL = frozenset({"pt-BR"})
 
-    >>> plural_form("en", 0), plural_form("pt-BR", 0), plural_form("en", 1), plural_form("pt-BR", 2)
-    ('other', 'one', 'one', 'other')
+
+def plural_form(lang: str, n: Any) -> str:
+    """The CLDR plural category of ``n`` in ``lang`` (Babel's rules; zero is plural in
+    Brazilian Portuguese, see ``ZERO_IS_PLURAL``).
+
+    >>> plural_form("en", 0), plural_form("pt-BR", 0), plural_form("en", 1), plural_form("pt-BR", 1)
+    ('other', 'other', 'one', 'one')
     """
+    lang = _lang(lang)
     try:
-        return _plural(_lang(lang), abs(n))
+        if n == 0 and lang in ZERO_IS_PLURAL:
+            return "other"
+        return _plural(lang, abs(n))
     except (TypeError, ValueError):
         return "other"
 
@@ -218,7 +228,7 @@ def t(lang: str, key: str, /, **params: Any) -> str:
     >>> t("en", "count.points", count=1), t("en", "count.points", count=1500)
     ('1 point', '1,500 points')
     >>> t("pt-BR", "count.points", count=0)
-    '0 ponto'
+    '0 pontos'
     """
     lang = _lang(lang)
     text = None

@@ -61,7 +61,7 @@ def test_uno_the_winner_big_the_places_shared_and_the_target():
     assert (ana["my_place"], ana["my_winner"], ana["celebrate"]) == ("2nd place", False, False)
     assert ana["my_score"] == "0 points" and [x["me"] for x in ana["lines"]] == [False, True, False]
     pt = uno_build(_screen("uno", state, 2), "pt-BR")["game_over"]
-    assert (pt["headline"], pt["my_place"], pt["my_score"]) == ("Bia venceu!", "2º lugar", "0 ponto")
+    assert (pt["headline"], pt["my_place"], pt["my_score"]) == ("Bia venceu!", "2º lugar", "0 pontos")
     assert pt["target"] == "Vence quem chegar primeiro a 1 ponto."
 
 

@@ -115,7 +115,7 @@ def test_the_table_sentences_and_plural_forms():
     ana = en["players"][0]
     assert ana["score"] == "0 cards won" and ana["in_hand"] == "4 cards in hand"
     assert ana["detail"] == "oldest · ✓ ready"
-    assert pt["players"][0]["score"] == "0 carta ganha"  # CLDR: 0 is "one" in Portuguese
+    assert pt["players"][0]["score"] == "0 cartas ganhas"  # zero is plural in Brazil (i18n.ZERO_IS_PLURAL)
     assert {"text": "oldest", "kind": "oldest", "class_name": "fc-badge fc-badge-oldest"} in ana["badges"]
     assert {"text": "✓ ready", "kind": "ready", "class_name": "fc-badge fc-badge-ready"} in ana["badges"]
     assert en["events"] == ["Ana is ready (1 of 3)."]
@@ -183,7 +183,7 @@ def test_game_over_standings_and_places():
     assert table["is_host"] and table["status"] == over["title"]
     pt = build(screen(state, 0), "pt-BR")["game_over"]
     assert pt["winners_text"].startswith("Vencedores: ") and pt["lines"][0]["place"] == "1º"
-    assert pt["lines"][0]["score"] == "0 carta ganha"
+    assert pt["lines"][0]["score"] == "0 cartas ganhas"
 
 
 def test_the_deal_says_the_pile_with_plural_forms():

@@ -280,3 +280,13 @@ def test_error_placeholders_are_params_the_code_passes(lang: str) -> None:
         if used - params:
             bad[code] = sorted(used - params)
     assert not bad, f"{lang}: texts use params no raise site passes: {bad}"
+
+
+def test_zero_is_plural_in_brazilian_portuguese() -> None:
+    """CLDR's Portuguese rule puts 0 with 1 ("0 ponto"); a Brazilian table says "0 pontos"."""
+    from tablegames.i18n import plural_form, t
+
+    assert plural_form("pt-BR", 0) == "other" and plural_form("pt-BR", 1) == "one"
+    assert plural_form("en", 0) == "other"
+    assert t("pt-BR", "count.points", count=0) == "0 pontos"
+    assert t("pt-BR", "count.points", count=1) == "1 ponto"
