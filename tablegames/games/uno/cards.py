@@ -171,8 +171,11 @@ def _root(cls: Var | str, children: list[rx.Component], on_click: Any, aria_labe
         if playable is not None:
             extra["aria_disabled"] = (rx.cond(playable, "false", "true") if _is_var(playable)
                                       else ("false" if playable else "true"))
-        return rx.el.button(*children, type="button", class_name=_join(cls, "uc-btn"),
-                            on_click=on_click, aria_label=aria_label, **extra, **props)
+        # Named by its content (a visually hidden name; the drawn face is aria-hidden), not by
+        # aria-label: the accessible name then holds all the visible text (axe's
+        # label-content-name-mismatch).
+        return rx.el.button(rx.el.span(aria_label, class_name="uc-sr"), *children, type="button",
+                            class_name=_join(cls, "uc-btn"), on_click=on_click, **extra, **props)
     return rx.el.div(*children, class_name=cls, role="img", aria_label=aria_label, **props)
 
 

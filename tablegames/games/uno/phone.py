@@ -83,7 +83,8 @@ def picker() -> rx.Component:
                           on_click=UnoPicker.cancel_pick, id="picker-cancel"),
                 spacing="4", align="center", width="min(22rem, 100%)",
             ),
-            class_name="tg-picker", id="picker", custom_attrs={"data-fit": "uno-picker"},
+            class_name="tg-picker", id="picker",
+            custom_attrs={"data-fit": "uno-picker", "data-fit-layer": "uno-picker"},  # an overlay
         ),
     )
 

@@ -51,7 +51,9 @@ def square(cell: Var, on_tap: Callable[[Var], Any] | None = None, id_prefix: str
     common = {"class_name": cell["cls"].to(str), "id": id_prefix + cell["id"].to(str),
               "custom_attrs": _attrs(cell)}
     if on_tap is None:
-        return rx.el.div(*_square_body(cell), **common)
+        return rx.el.div(*_square_body(cell), role="img", **common)
+    # data-small-ok: ten squares across a phone are ~30 px; "⊕ Zoom in" gives 56 px squares.
+    common["custom_attrs"] = {**common["custom_attrs"], "data-small-ok": "board"}
     return rx.el.button(*_square_body(cell), type="button", on_click=on_tap(cell), **common)
 
 
@@ -70,7 +72,7 @@ def upwords_board(rows: Var, size: str = "table", on_tap: Callable[[Var], Any] |
         rx.foreach(rows.to(list[list[dict[str, Any]]]),
                    lambda row: rx.foreach(row, lambda cell: square(cell, on_tap, id_prefix))),
         class_name=board_cls if zoom is None else rx.cond(zoom, board_cls + " uw-zoomed", board_cls),
-        role="grid",
+        role="group",
     )
     return rx.el.div(grid, class_name=f"uw-frame uw-frame-{size}", **props)
 
