@@ -3,7 +3,8 @@
 Each game's card names its hint per mode (``games/<game>/reference.json``: ``"hint"``):
 UNO "tap a card to play it", Upwords "tap a tile, then a square", UeStop! "slap when the
 card turns", Faces "tap a group to pass a card". :func:`first_time_hint` shows the hint
-of the game and mode being played until its "Got it" button is tapped; the device then
+of the game and mode being played until its "Got it" button is tapped, or the player
+taps the game itself (the page's ``<main>``: the gesture is being learnt); the device then
 remembers it (LocalStorage ``tg_hints_seen``, the hints' keys separated by spaces) and
 never shows that hint again. It all happens in the browser (``TgHint``), so a hint never
 waits for the server and never reaches it.
@@ -36,8 +37,12 @@ function TgHint({hintKey, children}) {
   useEffect(() => {
     setSeen(tgHintsSeen().includes(hintKey));
     const onClick = (e) => {
-      const hit = e.target.closest ? e.target.closest('[data-hint-dismiss]') : null;
-      if (!hit || hit.getAttribute('data-hint-dismiss') !== hintKey) return;
+      if (!e.target.closest) return;
+      const hit = e.target.closest('[data-hint-dismiss]');
+      /* "Got it", or a first tap in the game itself (the gesture is learnt) */
+      /* (a person's tap only: a game's own script may click its hidden buttons) */
+      const played = !hit && e.isTrusted && e.target.closest('main') && !e.target.closest('.tg-hint');
+      if (!(hit && hit.getAttribute('data-hint-dismiss') === hintKey) && !played) return;
       const list = tgHintsSeen();
       if (!list.includes(hintKey)) list.push(hintKey);
       try { localStorage.setItem(TG_HINTS_SEEN, list.join(' ')); } catch (err) {}

@@ -212,7 +212,8 @@ def card(game: str, mode: str) -> rx.Component:
     """The Reference Card of ``game`` in ``mode``: its title, the Close button, its sections."""
     return rx.el.div(
         rx.el.header(
-            rx.el.h2(tr(data.title(game, mode)), class_name="tg-ref-title", id="tg-ref-title"),
+            rx.el.h2(rx.el.span(tr("ui.help.card"), class_name="tg-ref-kicker"), tr(data.title(game, mode)),
+                     class_name="tg-ref-title", id="tg-ref-title"),
             rx.el.button(tr("ui.help.close"), type="button", class_name="tg-ref-close", id="tg-ref-close",
                          custom_attrs={"data-ref-close": ""}),
             class_name="tg-ref-head",
