@@ -303,3 +303,11 @@ def test_after_a_face_no_chip_stays_lit_for_the_next_pass():
     assert [p["role"] for p in table["players"]] == ["", "", ""]
     assert not any(p["to_act"] for p in table["players"])
     assert table["waiting_for_text"] == "Waiting for Ana, Bia, and Cid to choose."
+
+
+def test_every_memory_place_has_a_name_for_screen_readers():
+    """A face-down card shows no word: its button is named by its place; a card face up by
+    its emotion (axe: every button has a discernible name)."""
+    cells = build(screen(memory(), 0), "en")["cells"]
+    assert cells[0]["label"] == "Face-down card 1" and cells[19]["label"] == "Face-down card 20"
+    assert build(screen(memory(), 0), "pt-BR")["cells"][0]["label"] == "Carta virada para baixo 1"

@@ -115,7 +115,8 @@ def grid_cell(cell: Var, tap: Any = None) -> rx.Component:
     if tap is None:
         return rx.el.div(inner, class_name=classes, id="cell-" + pos.to_string(), custom_attrs=attrs)
     return rx.el.button(inner, class_name=classes, id="cell-" + pos.to_string(), custom_attrs=attrs,
-                        type="button", disabled=~cell["tappable"].to(bool), on_click=tap(cell))
+                        type="button", disabled=~cell["tappable"].to(bool), on_click=tap(cell),
+                        aria_label=cell["label"].to(str))
 
 
 def memory_grid(where: str, tap: Any = None) -> rx.Component:

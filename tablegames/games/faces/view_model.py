@@ -299,6 +299,9 @@ def _cells(lang: str, view: Mapping[str, Any], active_me: bool) -> list[dict[str
             classes += " tap"
         out.append({
             "pos": pos, "state": state, "face": face, "name": face_name(lang, face),
+            # what a screen reader says for the place (a face-down card has no visible word)
+            "label": (face_name(lang, face) if face else
+                      t(lang, "ui.faces.memory.cell_lifted" if lifted else "ui.faces.memory.cell_down", place=pos + 1)),
             "lifted": lifted, "tappable": tappable, "class_name": classes,
             "move": {"type": "pick" if phase == "pick" else "flip", "pos": pos},
         })
