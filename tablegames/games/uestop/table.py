@@ -264,16 +264,12 @@ def board() -> rx.Component:
 def game_over() -> rx.Component:
     """The Victory Card for the winner (or the tied winners); the standings; host: rematch."""
     over = VM["game_over"].to(dict)
-    return rx.flex(
+    return shared_game_over(  # the shared curtain, with the Victory Card under the winner
+        VM["game_over"], S["is_host"].to(bool),
         rx.cond(over["victory_name"],
                 victory_card(over["victory_name"].to(str), tr("ui.uestop.victory"), id="ues-victory"),
                 rx.text(over["tied_text"].to(str), size="6", id="ues-tied")),
-        rx.vstack(
-            shared_game_over(VM["game_over"], S["is_host"].to(bool)),
-            rx.text(over["rounds_text"].to(str), size="4"),
-            spacing="4", align="center",
-        ),
-        spacing="6", align="center", justify="center", width="100%", wrap="wrap",
+        rx.text(over["rounds_text"].to(str), size="4"),
     )
 
 
