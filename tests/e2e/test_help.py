@@ -94,6 +94,11 @@ def _close(page, how: str = "button") -> None:
     page.wait_for_selector(SHEET, state="hidden")
 
 
+def _settled(page, selector: str = "#tg-hint") -> None:
+    """Waits for the element's entrance animation to end (a screenshot shows it whole)."""
+    page.eval_on_selector(selector, "e => Promise.all(e.getAnimations().map(a => a.finished))")
+
+
 def _dismiss_hint(page) -> None:
     """The hint floats at the bottom; taken away before a card's screenshot of the sheet."""
     if page.locator("#tg-hint").count():
@@ -142,6 +147,7 @@ def test_uno_reference_card_and_first_time_hint(app_server, new_context) -> None
     first_card = _box(ana, "#hand [data-card] >> nth=0")
     assert _inside(hint) and not _overlap(hint, first_card), (hint, first_card)
     OUT.mkdir(parents=True, exist_ok=True)
+    _settled(ana)
     ana.screenshot(path=str(OUT / "uno-hint-360x740.png"))
 
     # The Reference Card: one tap on the header's "?" (44 px at least).
@@ -205,6 +211,7 @@ def test_upwords_reference_card(app_server, new_context) -> None:
     assert "then a square" in ana.inner_text("#tg-hint")
     hint, rack = _box(ana, "#tg-hint"), _box(ana, "#uw-rack")
     assert not _overlap(hint, rack), (hint, rack)
+    _settled(ana)
     ana.screenshot(path=str(OUT / "upwords-hint-360x740.png"))
     # Doing the gesture (a tap on a tile of the rack) is learning it: the hint goes for good.
     ana.click("#uw-rack button >> nth=0")
@@ -252,6 +259,7 @@ def test_uestop_and_faces_reference_cards(app_server, new_context) -> None:
     cid.wait_for_selector("#tg-hint")
     hint, bar = _box(cid, "#tg-hint"), _box(cid, ".fc-bar")
     assert not _overlap(hint, bar), (hint, bar)  # above the bottom bar
+    _settled(cid)
     cid.screenshot(path=str(OUT / "faces-hint-360x740.png"))
     _dismiss_hint(cid)
     _open(cid, "#fc-ref-open")
