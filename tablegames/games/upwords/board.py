@@ -24,10 +24,17 @@ import reflex as rx
 from tablegames.reflex_adapter import Var
 
 
-def _square_body(cell: Var) -> list[rx.Component]:
+def common_label(cell: Var) -> Var:
+    """"W ×2" (the letter and its stack height) or "·" (empty), for screen readers."""
+    return rx.cond(cell["h"].to(int) > 0, cell["t"].to(str) + " ×" + cell["h"].to(str), "·")
+
+
+def _square_body(cell: Var, hidden: bool = False) -> list[rx.Component]:
+    letter_attrs = {"custom_attrs": {"aria-hidden": "true"}} if hidden else {}
     return [
         rx.cond(cell["h"].to(int) > 0, rx.fragment(
-            rx.el.span(cell["t"].to(str), class_name="uw-letter tg-m-place", key=cell["h"].to(str)),  # drops on
+            rx.el.span(cell["t"].to(str), class_name="uw-letter tg-m-place", key=cell["h"].to(str),  # drops on
+                       **letter_attrs),
             rx.el.span(cell["h"].to(str), class_name="uw-height", custom_attrs={"aria-hidden": "true"}),
         )),
         rx.cond(cell["gain"].to(str) != "", rx.el.span(cell["gain"].to(str), class_name="uw-gain",
@@ -42,7 +49,7 @@ def _attrs(cell: Var) -> dict[str, Any]:
         "data-new": rx.cond(cell["new"].to(bool), "1", "0"),
         "data-last": rx.cond(cell["last"].to(bool), "1", "0"),
         # "W, 2 high" for screen readers: the letter and the height number.
-        "aria-label": rx.cond(cell["h"].to(int) > 0, cell["t"].to(str) + " ×" + cell["h"].to(str), "·"),
+        "aria-label": common_label(cell),
     }
 
 
@@ -53,8 +60,12 @@ def square(cell: Var, on_tap: Callable[[Var], Any] | None = None, id_prefix: str
     if on_tap is None:
         return rx.el.div(*_square_body(cell), role="img", **common)
     # data-small-ok: ten squares across a phone are ~30 px; "⊕ Zoom in" gives 56 px squares.
-    common["custom_attrs"] = {**common["custom_attrs"], "data-small-ok": "board"}
-    return rx.el.button(*_square_body(cell), type="button", on_click=on_tap(cell), **common)
+    # A button is named by a visually hidden name (its letter hidden from screen readers),
+    # not by aria-label, so its accessible name holds its visible text (axe).
+    attrs = {k: v for k, v in common["custom_attrs"].items() if k != "aria-label"}
+    common["custom_attrs"] = {**attrs, "data-small-ok": "board"}
+    name = rx.el.span(common_label(cell), class_name="uw-sr")
+    return rx.el.button(name, *_square_body(cell, hidden=True), type="button", on_click=on_tap(cell), **common)
 
 
 def upwords_board(rows: Var, size: str = "table", on_tap: Callable[[Var], Any] | None = None,
