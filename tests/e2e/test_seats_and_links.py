@@ -211,14 +211,16 @@ def test_a_forged_page_path_writes_nothing_into_another_room(app_server, new_con
         time.sleep(0.4)
     # Ana composes (an Upwords draft event) and moves in A: each accepted move bumps the
     # shared version of the room her tab is linked to.
-    send(ana, frame(UPWORDS_PHONE + ".tap_square", {"row": 4, "col": 4}, path_b))
+    # ...then carries on in her own room (the paths her page really has), as the attack did
+    path_a = f"/play/{code_a}"
+    send(ana, frame(UPWORDS_PHONE + ".tap_square", {"row": 4, "col": 4}, path_a))
     for _ in range(3):
         for page in (bia, ana):  # Bia (seat 1) plays first: dealer 0
             send(page, frame(SCREEN + ".move", {"move": {"type": "draw"}, "seen_version": -1},
-                             f"/play/{code_a}" if page is bia else path_b))
+                             path_a))
             time.sleep(0.3)
             send(page, frame(SCREEN + ".move", {"move": {"type": "pass"}, "seen_version": -1},
-                             f"/play/{code_a}" if page is bia else path_b))
+                             path_a))
             time.sleep(0.3)
     time.sleep(1.0)
     with Session(engine) as db:
