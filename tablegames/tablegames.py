@@ -3,7 +3,7 @@
 import reflex as rx
 
 from tablegames import gc_pauses, games, pwa, serving
-from tablegames.components import sound
+from tablegames.components import countdown, sound
 from tablegames.pages import phone, table
 from tablegames.pages.landing import landing
 from tablegames.state import guard, upkeep
@@ -16,8 +16,9 @@ app = rx.App(
         rx.el.link(rel="icon", href="/favicon.svg", type="image/svg+xml"),
         *pwa.head_components(),
         sound.head_script(),  # assets/sound.js: the cues, synthesised (components/sound.py)
+        countdown.head_script(),  # assets/countdown.js: the turn timer counts down
     ],
-    stylesheets=[*(ui.stylesheet for ui in games.entries() if ui.stylesheet), "/app.css", "/phone.css", "/endings.css", "/help.css", "/motion.css"],
+    stylesheets=[*(ui.stylesheet for ui in games.entries() if ui.stylesheet), "/app.css", "/phone.css", "/endings.css", "/help.css", "/motion.css", "/countdown.css"],
     api_transformer=serving.with_cache_headers,
 )
 app.add_page(landing, route="/", title="Table Games", on_load=LandingForm.open_landing)

@@ -1,8 +1,7 @@
 """First-time hints: the main gesture of the room's game, shown once per device.
 
-Each game's card names its hint per mode (``games/<game>/reference.json``: ``"hint"``):
-UNO "tap a card to play it", Upwords "tap a tile, then a square", UeStop! "slap when the
-card turns", Faces "tap a group to pass a card". :func:`first_time_hint` shows the hint
+Each game's card names its hint per mode (``games/<game>/reference.json``: ``"hint"``),
+e.g. "tap a card to play it" or "tap a tile, then a square". :func:`first_time_hint` shows the hint
 of the game and mode being played until its "Got it" button is tapped, or the player
 taps the game itself (the page's ``<main>``: the gesture is being learnt); the device then
 remembers it (LocalStorage ``tg_hints_seen``, the hints' keys separated by spaces) and

@@ -4,14 +4,14 @@ One mechanism for every game: the cards are data (``games/<game>/reference.json`
 ``tablegames.games.reference``) drawn here into one sheet, a native ``<dialog>``
 (``#tg-reference``) that scrolls inside itself and closes with its Close button, Escape or
 a tap beside it. The card shown follows the room's game and the mode the table plays
-(its mode option, from ``screen["options_in_force"]``), in the screen's language; UNO's and
-every other card ends with the table's options in force.
+(its mode option, from ``screen["options_in_force"]``), in the screen's language; every
+card ends with the table's options in force.
 
 Opening and closing happen in the browser (:func:`help_script`: a click on anything
 marked ``data-ref-open`` / ``data-ref-close``), without a round trip to the server, so a
-game's own screen opens the card with :func:`open_attrs` on any button (Faces' bottom bar).
+game's own screen opens the card with :func:`open_attrs` on any button (a bottom bar).
 
-Numbers on a card come from the engine (UNO's card values, Upwords' scoring): their plural
+Numbers on a card come from the engine (card values, scoring): their plural
 forms are picked when the page is built, for each language.
 """
 

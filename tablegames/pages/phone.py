@@ -17,6 +17,7 @@ from __future__ import annotations
 import reflex as rx
 
 from tablegames import games
+from tablegames.components.countdown import turn_countdown
 from tablegames.components.players import player_chips
 from tablegames.components.hints import first_time_hint
 from tablegames.components.reference import reference_button, reference_sheet
@@ -67,10 +68,12 @@ def menu() -> rx.Component:
 
 
 def header() -> rx.Component:
-    """One line: the room code, the game's name, the language, the menu."""
+    """One line: the room code, the game's name (the turn timer's countdown while it
+    runs), the language, the menu."""
     return rx.el.header(
         rx.text(CODE, as_="span", class_name="tg-ph-code", id="phone-code"),
-        rx.text(game_name(), as_="span", class_name="tg-game-name tg-ph-game", id="game-name"),
+        rx.cond(S["turn_left"], turn_countdown(),  # the turn timer, while it runs
+                rx.text(game_name(), as_="span", class_name="tg-game-name tg-ph-game", id="game-name")),
         lang_toggle(),
         mute_button(),  # this device's sounds on/off (components/sound.py)
         reference_button(),  # the game's Reference Card (components/reference.py)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import reflex as rx
 
 from tablegames import games
+from tablegames.components.countdown import turn_countdown
 from tablegames.components.reference import reference_button, reference_sheet
 from tablegames.components.overlay import close_overlay, open_overlay, overlay
 from tablegames.components.sound import cue_feed, mute_button
@@ -113,6 +114,7 @@ def rail() -> rx.Component:
     """How to join (big in the lobby, the chip during play), the language, the host link."""
     return rx.box(
         rx.cond(VIEW, rx.fragment(join_chip(), join_enlarged()), join_panel()),
+        rx.cond(VIEW, turn_countdown()),  # the turn timer, while it runs (components/countdown.py)
         rx.box(lang_switch(), mute_button(), reference_button("tg-ref-open-table"), host_link(), class_name="tg-tools",
                custom_attrs={"data-fit": "table-tools"}),
         class_name="tg-rail", id="tg-rail",
