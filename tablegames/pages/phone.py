@@ -41,11 +41,12 @@ BLOCK = S["join_block"].to(str)  # why a new player can't sit down now ("" they 
 
 def lang_toggle() -> rx.Component:
     """One small button (44 px) that switches to the other language, named in that language
-    ("PT", read out as "Português", on an English screen)."""
+    ("PT", read out as "PT: Português", on an English screen)."""
     def button(code: str) -> rx.Component:
         short, name = LANG_SHORT[code]
         return rx.el.button(short, type="button", on_click=Device.set_language(code), id=f"lang-{code}",
-                            class_name="tg-ph-lang", aria_label=name, title=name, lang=code)
+                            class_name="tg-ph-lang", aria_label=f"{short}: {name}", title=name, lang=code)
+        # (its name holds the visible "PT" too: a voice user says what they see)
 
     first, second = LANGS[0], LANGS[1]
     return rx.cond(Device.language == first, button(second), button(first))
