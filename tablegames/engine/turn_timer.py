@@ -50,9 +50,10 @@ def is_timeout(move: Any) -> bool:
 
 
 def stamp(state: Any, now: float | None) -> Any:
-    """``state`` with the time of the move just applied (a state without ``clock_at``,
-    or no time given: unchanged)."""
-    if now is None or not hasattr(state, "clock_at"):
+    """``state`` with the time of the move just applied, when its table has a turn timer
+    (no timer, no time given, or a state without ``clock_at``: unchanged, so a game without
+    a timer is the same state whatever the clock said)."""
+    if now is None or not hasattr(state, "clock_at") or seconds(state.options) is None:
         return state
     return dataclasses.replace(state, clock_at=float(now))
 

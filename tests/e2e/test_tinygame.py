@@ -66,10 +66,9 @@ def test_a_tablet_and_two_phones_play_duel_to_the_end(app_server, new_context, s
     tablet.click("#start")
     tablet.wait_for_selector("#tiny-table-status")
     tablet.get_by_text("The lower card takes the trick").first.wait_for()
-    with Session(engine) as db:
-        listed = "options_in_force" in service.screen(db, code, None)
-    if listed:  # the options in force, from Duel's schema (once the rooms layer lists them)
-        tablet.get_by_text("Lowest card wins").first.wait_for()
+    # the options in force, from Duel's schema (during play in the join chip's overlay)
+    tablet.wait_for_selector("li[data-option='low_wins']", state="attached")
+    assert "Lowest card wins" in tablet.eval_on_selector("li[data-option='low_wins']", "e => e.textContent")
 
     state, _ = _state(engine, code)
     for seat, page in enumerate(phones):  # each phone shows its own hand, and only it
