@@ -15,10 +15,16 @@ from tablegames.pages.common import tr
 
 
 def field(label_key: str, control: rx.Component, help_key: str = "") -> rx.Component:
-    """A field with its translated label (and help line) above the control."""
-    return rx.vstack(rx.text(tr(label_key), weight="bold"), control,
-                     *([rx.text(tr(help_key), size="2", color_scheme="gray")] if help_key else []),
-                     spacing="1", width="100%")
+    """A field with its translated label (and help line) above the control.
+
+    The label holds the control (its accessible name, and a tap anywhere on it focuses the
+    control): one control per field."""
+    return rx.el.label(
+        rx.el.span(tr(label_key), class_name="tg-field-name"), control,
+        *([rx.text(tr(help_key), size="2", color_scheme="gray", as_="span", class_name="tg-field-help")]
+          if help_key else []),
+        class_name="tg-field",
+    )
 
 
 def select(name: str, values: Sequence[str], key_prefix: str, default: str, **props: Any) -> rx.Component:

@@ -5,7 +5,9 @@ e.g. "tap a card to play it" or "tap a tile, then a square". :func:`first_time_h
 of the game and mode being played until its "Got it" button is tapped, or the player
 taps the game itself (the page's ``<main>``: the gesture is being learnt); the device then
 remembers it (LocalStorage ``tg_hints_seen``, the hints' keys separated by spaces) and
-never shows that hint again. It all happens in the browser (``TgHint``), so a hint never
+never shows that hint again. A game's card may say in which state the gesture applies
+(``hint_on`` / ``hint_off`` selectors, ``games/reference.py`` :func:`hint_when`): the hint
+shows only then (not over UNO's challenge, nor over Faces' guess grid). It all happens in the browser (``TgHint``), so a hint never
 waits for the server and never reaches it.
 
 The hint floats at the bottom of the screen (above a game's own bottom bar, whose height a
@@ -31,8 +33,26 @@ function tgHintsSeen() {
   try { return (localStorage.getItem(TG_HINTS_SEEN) || '').split(' ').filter(Boolean); }
   catch (e) { return []; }
 }
-function TgHint({hintKey, children}) {
+/* Whether the page is in the state the hint explains (an element matches hintOn, none hintOff). */
+function tgHintApplies(hintOn, hintOff) {
+  try {
+    return (!hintOn || !!document.querySelector(hintOn)) && !(hintOff && document.querySelector(hintOff));
+  } catch (e) { return true; }
+}
+function TgHint({hintKey, hintOn, hintOff, children}) {
   const [seen, setSeen] = useState(true);  /* hidden until the device has been asked */
+  const [applies, setApplies] = useState(false);
+  useEffect(() => {
+    /* follow the page: the hint comes and goes with the state whose gesture it explains */
+    let frame = 0;
+    const check = () => { frame = 0; setApplies(tgHintApplies(hintOn, hintOff)); };
+    check();
+    if (!hintOn && !hintOff) return;
+    const observer = new MutationObserver(() => { if (!frame) frame = requestAnimationFrame(check); });
+    observer.observe(document.body, {childList: true, subtree: true, attributes: true,
+                                     attributeFilter: ['class', 'disabled', 'open', 'id']});
+    return () => { observer.disconnect(); if (frame) cancelAnimationFrame(frame); };
+  }, [hintOn, hintOff]);
   useEffect(() => {
     setSeen(tgHintsSeen().includes(hintKey));
     const onClick = (e) => {
@@ -50,7 +70,7 @@ function TgHint({hintKey, children}) {
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);
   }, [hintKey]);
-  return seen ? null : children;
+  return seen || !applies ? null : children;
 }
 """ % {"key": SEEN_KEY}
 
@@ -60,6 +80,8 @@ class Hint(rx.Component):
 
     tag = "TgHint"
     hint_key: rx.Var[str]
+    hint_on: rx.Var[str]  # CSS selector: shown only while an element matches it ("": always)
+    hint_off: rx.Var[str]  # CSS selector: hidden while an element matches it ("": never)
 
     def add_imports(self) -> dict:
         return {"react": [rx.ImportVar(tag="useEffect"), rx.ImportVar(tag="useState")]}
@@ -68,8 +90,10 @@ class Hint(rx.Component):
         return [_HINT_JS]
 
 
-def hint_box(key: str) -> rx.Component:
-    """The hint of i18n key ``key``: a short sentence and its "Got it" button."""
+def hint_box(key: str, on: str = "", off: str = "") -> rx.Component:
+    """The hint of i18n key ``key``: a short sentence and its "Got it" button; shown while
+    the page has an element matching ``on`` and none matching ``off`` (CSS selectors, "" for
+    no condition)."""
     return Hint.create(
         rx.el.div(
             rx.el.span(rx.icon("lightbulb", size=26), class_name="tg-hint-icon", aria_hidden="true"),
@@ -78,13 +102,13 @@ def hint_box(key: str) -> rx.Component:
                          custom_attrs={"data-hint-dismiss": key}),
             class_name="tg-hint", id="tg-hint", role="status", custom_attrs={"data-hint": key},
         ),
-        hint_key=key,
+        hint_key=key, hint_on=on, hint_off=off,
     )
 
 
 def _hint(game: str, mode: str) -> rx.Component:
     key = data.hint(game, mode)
-    return hint_box(key) if key else rx.fragment()
+    return hint_box(key, *data.hint_when(game, mode)) if key else rx.fragment()
 
 
 def first_time_hint() -> rx.Component:

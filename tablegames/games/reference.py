@@ -5,7 +5,9 @@ A game plugs in with one file beside its screens, ``tablegames/games/<game>/refe
 - ``mode_option``: the table option that picks the card (UNO's ``edition``, UeStop!'s
   ``mode``); absent: the game has one card, mode ``"default"``;
 - ``modes``: per value of that option, ``{"title": key, "hint": key, "sections": [names]}``
-  (the card's title, the first-time hint of the game's main gesture, its sections in order);
+  (the card's title, the first-time hint of the game's main gesture, its sections in order;
+  optional ``"hint_on"`` / ``"hint_off"``: CSS selectors of the phone's page that say when
+  the gesture applies, see :func:`hint_when`);
 - ``sections``: by name, ``{"title": key, ...}`` with any of
 
   - ``lines``: sentences; each an i18n key, or ``{"key": k}`` with one of
@@ -51,7 +53,7 @@ from tablegames.engine import get_game
 from tablegames.engine.core import schema_defaults
 
 __all__ = ["FILE", "DEFAULT_MODE", "card_data", "games_with_cards", "mode_option", "modes", "default_mode",
-           "sections", "title", "hint", "line", "count", "option_range", "template_options", "keys"]
+           "sections", "title", "hint", "hint_when", "line", "count", "option_range", "template_options", "keys"]
 
 FILE = "reference.json"
 DEFAULT_MODE = "default"
@@ -132,6 +134,14 @@ def title(game: str, mode: str) -> str:
 def hint(game: str, mode: str) -> str:
     """The i18n key of the first-time hint for the main gesture in ``mode`` ("" for none)."""
     return str(_data(game)["modes"][mode].get("hint", ""))
+
+
+def hint_when(game: str, mode: str) -> tuple[str, str]:
+    """When the hint of ``mode`` applies, as CSS selectors of the phone's page: the hint
+    shows while an element matches the first ("" always) and none matches the second ("" never),
+    i.e. in the state whose gesture it explains (``"hint_on"``, ``"hint_off"`` of the mode)."""
+    entry = _data(game)["modes"][mode]
+    return str(entry.get("hint_on", "")), str(entry.get("hint_off", ""))
 
 
 def line(spec: str | Mapping[str, Any]) -> dict[str, Any]:

@@ -88,7 +88,8 @@ def join_form() -> rx.Component:
         rx.vstack(
             rx.heading(tr("ui.join_table"), size="6"),
             rx.el.input(name="code", placeholder="ABCD", max_length=4, auto_complete="off",
-                        class_name="tg-input tg-code-input", id="join-code"),
+                        class_name="tg-input tg-code-input", id="join-code",
+                        aria_label=tr("ui.room_code")),
             rx.button(tr("ui.join"), type="submit", size="4", width="100%", id="join-go"),
             spacing="3", width="100%",
         ),
@@ -122,7 +123,9 @@ def landing() -> rx.Component:
                         width="100%", wrap="wrap", gap="3", align="center"),
                 rx.text(tr("ui.tagline")),
                 my_tables(),
-                rx.card(join_form(), width="100%"),
+                # the first thing a guest needs: always on the first screen (the create form,
+                # long, scrolls below it on a phone)
+                rx.card(join_form(), width="100%", custom_attrs={"data-fit": "join-card"}),
                 spacing="5", width="100%",
             ),
             rx.card(create_form(), width="100%"),

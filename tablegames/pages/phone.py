@@ -87,9 +87,11 @@ def join_box(label: str = "ui.sit_down") -> rx.Component:
     """The name field to take a seat, filled in with the name this device used last."""
     return rx.form(
         rx.vstack(
-            rx.el.label(tr("ui.your_name"), html_for="player-name", class_name="tg-ph-label"),
-            rx.el.input(name="name", max_length=24, auto_complete="nickname", class_name="tg-input",
-                        id="player-name", default_value=PlayerName.name, key=PlayerName.name),
+            rx.el.label(  # holds its field: the label and the field are one tap target
+                rx.el.span(tr("ui.your_name"), class_name="tg-ph-label"),
+                rx.el.input(name="name", max_length=24, auto_complete="nickname", class_name="tg-input",
+                            id="player-name", default_value=PlayerName.name, key=PlayerName.name),
+                class_name="tg-field"),
             rx.cond(PlayerName.name != "",
                     rx.el.button(tr_with("ui.phone.not_you", name=PlayerName.name), type="button",
                                  on_click=PlayerName.forget, class_name="tg-ph-link", id="not-you")),

@@ -34,6 +34,7 @@ from tablegames.state.room import RoomShared, Screen
 
 JOIN_OVERLAY = "join-overlay"
 HOST_OVERLAY = "host-overlay"
+MORE_OVERLAY = "tg-more"
 
 
 # -- joining -------------------------------------------------------------------------------
@@ -87,36 +88,69 @@ def join_enlarged() -> rx.Component:
 
 # -- the host's link -----------------------------------------------------------------------
 
-def host_link() -> rx.Component:
-    """For the host: a button that opens the host QR code (labelled, never beside the join
-    QR); its overlay closes with its button or Escape."""
+def host_overlay() -> rx.Component:
+    """The host QR code (labelled, never beside the join QR); closes with its button or Escape."""
+    return overlay(
+        HOST_OVERLAY,
+        rx.heading(tr("ui.table.host_link_title"), size="6", id="host-link-title"),
+        rx.text(tr("ui.table.host_link_warning"), size="3", class_name="tg-host-warning"),
+        rx.cond(HostLink.host_qr != "",
+                rx.image(src=HostLink.host_qr, alt=tr("ui.table.host_link_title"),
+                         class_name="tg-qr tg-qr-host", id="host-qr")),
+        rx.button(tr("ui.table.close"), size="3", class_name="tg-tool", id="host-link-close",
+                  on_click=[close_overlay(HOST_OVERLAY), HostLink.set_host_link(False)]),
+        label=tr("ui.table.host_link_title"), class_name="tg-host-box",
+    )
+
+
+def host_link(close_first: str = "") -> rx.Component:
+    """For the host: a button that opens the host QR code (``close_first``: the overlay it
+    sits in, closed before)."""
+    before = [close_overlay(close_first)] if close_first else []
     return rx.cond(
         S["is_host"],
-        rx.fragment(
-            rx.button(tr("ui.table.host_link_open"), variant="soft", size="2", class_name="tg-tool",
-                      on_click=[HostLink.set_host_link(True), open_overlay(HOST_OVERLAY)], id="host-link"),
-            overlay(
-                HOST_OVERLAY,
-                rx.heading(tr("ui.table.host_link_title"), size="6", id="host-link-title"),
-                rx.text(tr("ui.table.host_link_warning"), size="3", class_name="tg-host-warning"),
-                rx.cond(HostLink.host_qr != "",
-                        rx.image(src=HostLink.host_qr, alt=tr("ui.table.host_link_title"),
-                                 class_name="tg-qr tg-qr-host", id="host-qr")),
-                rx.button(tr("ui.table.close"), size="3", class_name="tg-tool", id="host-link-close",
-                          on_click=[close_overlay(HOST_OVERLAY), HostLink.set_host_link(False)]),
-                label=tr("ui.table.host_link_title"), class_name="tg-host-box",
-            ),
+        rx.button(tr("ui.table.host_link_open"), variant="soft", size="2", class_name="tg-tool",
+                  on_click=[*before, HostLink.set_host_link(True), open_overlay(HOST_OVERLAY)], id="host-link"),
+    )
+
+
+def more_tools() -> rx.Component:
+    """During play: the tools the room rarely needs (the language, the host link) behind one
+    small "⋯" button, so the rail shows the whole room only the chip, the sound and the rules."""
+    return rx.fragment(
+        rx.el.button(
+            rx.el.span("⋯", aria_hidden="true", class_name="tg-more-mark"),
+            rx.el.span(tr("ui.table.more_tools"), class_name="tg-sr-only"),
+            type="button", class_name="tg-more-open", id="tg-more-open", title=tr("ui.table.more_tools"),
+            custom_attrs={"aria-haspopup": "dialog"}, on_click=open_overlay(MORE_OVERLAY),
+        ),
+        overlay(
+            MORE_OVERLAY,
+            rx.heading(tr("ui.table.more_tools"), size="6"),
+            lang_switch(),
+            host_link(MORE_OVERLAY),
+            rx.button(tr("ui.table.close"), size="3", color_scheme="gray", class_name="tg-tool", id="tg-more-close",
+                      on_click=close_overlay(MORE_OVERLAY)),
+            label=tr("ui.table.more_tools"), class_name="tg-more-box",
         ),
     )
 
 
 def rail() -> rx.Component:
-    """How to join (big in the lobby, the chip during play), the language, the host link."""
+    """How to join (big in the lobby, the chip during play) and the table's tools: in the
+    lobby all of them (the language, the sound, the rules, the host link); during play the
+    sound, the rules and "⋯" for the others."""
     return rx.box(
         rx.cond(VIEW, rx.fragment(join_chip(), join_enlarged()), join_panel()),
         rx.cond(VIEW, turn_countdown()),  # the turn timer, while it runs (components/countdown.py)
-        rx.box(lang_switch(), mute_button(), reference_button("tg-ref-open-table"), host_link(), class_name="tg-tools",
-               custom_attrs={"data-fit": "table-tools"}),
+        rx.cond(
+            VIEW,
+            rx.box(mute_button(), reference_button("tg-ref-open-table"), more_tools(),
+                   class_name="tg-tools", custom_attrs={"data-fit": "table-tools"}),
+            rx.box(lang_switch(), mute_button(), reference_button("tg-ref-open-table"), host_link(),
+                   class_name="tg-tools", custom_attrs={"data-fit": "table-tools"}),
+        ),
+        host_overlay(),
         class_name="tg-rail", id="tg-rail",
     )
 

@@ -201,7 +201,7 @@ def test_main_game_pass_stop_mime_and_guess(app_server, new_context, screenshot,
     screenshot(bia, "main-stop-lit")
 
     # Reference Card: one tap away, and closed again.
-    cid.click("#fc-ref-open")
+    cid.click("#tg-ref-open")
     cid.wait_for_selector("#tg-reference #fc-ref-13", state="visible")  # the shared card (components/reference.py)
     screenshot(cid, "main-reference")
     cid.click("#tg-ref-close")

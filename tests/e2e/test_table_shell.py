@@ -112,8 +112,10 @@ def test_the_host_qr_shows_only_behind_its_labelled_button(app_server, new_conte
     code, host = _room(app_server, "uno")
     page = _table(new_context, app_server, code, host)
     assert not page.locator("#host-qr").is_visible()
+    page.click("#tg-more-open")  # during play the host link sits behind "⋯"
     page.click("#host-link")
     page.locator("#host-qr").wait_for(state="visible")
+    assert not page.locator("#tg-more").is_visible()  # the "⋯" overlay closed on the way
     assert page.locator("#host-link-title").inner_text() == "Host link: only for you"
     assert not page.locator("#join-qr-big").is_visible()  # never beside the join QR
     _shot(page, "uno-playing-host-link-1280x800")
@@ -163,8 +165,13 @@ def test_screenshots_of_every_game_at_every_table_viewport(app_server, new_conte
                 assert _inside(rail, width, height), (game, label)
                 _shot(page, f"{game}-{'playing' if started else 'lobby'}-{label}")
             if game in ("uno", "faces"):  # the Portuguese texts are longer: they fit too
+                if started:  # during play the language sits behind "⋯"
+                    page.click("#tg-more-open")
                 page.click("#lang-pt-BR")
                 page.locator("#lang-pt-BR[aria-pressed='true']").wait_for()
+                if started:
+                    page.keyboard.press("Escape")
+                    page.locator("#tg-more").wait_for(state="hidden")
                 for label in ("tablet-1024x768", "tablet-portrait-820x1180"):
                     width, height = VIEWPORTS[label]
                     page.set_viewport_size({"width": width, "height": height})
@@ -190,6 +197,9 @@ def test_the_shell_passes_axe_in_the_lobby_in_play_and_in_its_overlays(app_serve
     page.locator("#join-overlay").wait_for(state="visible")
     assert _shell_violations(page) == []
     page.keyboard.press("Escape")
+    page.click("#tg-more-open")
+    page.locator("#tg-more").wait_for(state="visible")
+    assert _shell_violations(page) == []
     page.click("#host-link")
     page.locator("#host-qr").wait_for(state="visible")
     assert _shell_violations(page) == []

@@ -331,8 +331,11 @@ def face_card(emotion: Var | int, size: str = "hand", label: Var | str | None = 
     aria = label if label is not None else f"{emotion}"
     props.setdefault("data_emotion", emotion)
     if on_click is not None:
-        return rx.el.button(*children, type="button", on_click=on_click, aria_label=aria,
-                            style={**style, "cursor": "pointer"}, **props)
+        # A button showing its word is named by it (the number is aria-hidden): an aria-label
+        # beside the visible text would not hold the number (axe label-content-name-mismatch).
+        named = {} if label is not None and label_font else {"aria_label": aria}
+        return rx.el.button(*children, type="button", on_click=on_click,
+                            style={**style, "cursor": "pointer"}, **named, **props)
     return rx.el.div(*children, role="img", aria_label=aria, style=style, **props)
 
 

@@ -9,7 +9,7 @@ turns over cards), the lifted card on the left neighbour's phone only, the activ
 player's "end my turn" / "turn it over" buttons.
 
 The Reference Card (13 faces with their names, and how the variant plays) is always one tap
-away: a button in the bottom bar opens the shared Reference Card (``components/reference.py``,
+away: the header's "?" opens the shared Reference Card (``components/reference.py``,
 from ``games/faces/reference.json``, which draws the faces with :func:`reference_cards`). It
 opens and closes in the browser, without a round trip to the server.
 
@@ -22,7 +22,6 @@ from __future__ import annotations
 import reflex as rx
 
 from tablegames.components.players import player_chips
-from tablegames.components.reference import open_attrs
 from tablegames.games.faces.art import face_card, face_url
 from tablegames.games.faces.table import (
     PHASE,
@@ -75,18 +74,17 @@ def reference_cards(prefix: str, guess: bool) -> rx.Component:
 
 
 def bottom_bar() -> rx.Component:
-    """Thumb-reach buttons: the Reference Card, and STOP (main game, lit with a set)."""
+    """The STOP button in thumb reach (main game, while passing; lit with a set). The
+    Reference Card opens from the header's "?" (pages/phone.py), as in every game."""
     lit = VM["stop_lit"].to(bool)
-    return rx.box(
-        rx.el.button(rx.el.span(class_name="fc-ref-icon"), tr("ui.faces.reference"), type="button",
-                     class_name="fc-bar-btn fc-ref-button", id="fc-ref-open", custom_attrs=open_attrs()),
-        rx.cond(VM["stop_shown"].to(bool), rx.el.button(
+    return rx.cond(VM["stop_shown"].to(bool), rx.box(
+        rx.el.button(
             tr("ui.faces.stop_button"), type="button",
             class_name=rx.cond(lit, "fc-bar-btn fc-stop lit", "fc-bar-btn fc-stop"),
             disabled=~lit, on_click=send_now({"type": "stop"}), id="faces-stop",
-        )),
+        ),
         class_name="fc-bar",
-    )
+    ))
 
 
 # -- main game ------------------------------------------------------------------------------
@@ -103,7 +101,9 @@ def hand_group(g: Var) -> rx.Component:
         class_name=g["class_name"].to(str),
         disabled=~g["tappable"].to(bool),
         on_click=send_now(g["move"].to(dict)),
-        custom_attrs={"data-emotion": face.to_string(), "data-count": g["count"].to_string()},
+        # the count badge (top right) and the "→ Bia" tag (below) sit over the stack's edge
+        custom_attrs={"data-emotion": face.to_string(), "data-count": g["count"].to_string(),
+                      "data-spill-ok": ""},
     )
 
 
