@@ -18,6 +18,7 @@ import reflex as rx
 
 from tablegames import games
 from tablegames.components.fields import field
+from tablegames.components.history import history_panel
 from tablegames.pages.common import S, tr
 from tablegames.pages.landing import game_options
 from tablegames.state.landing import LandingForm
@@ -80,11 +81,18 @@ def _standings(over: rx.Var) -> rx.Component:
     )
 
 
+# Folds "Another game" away again and brings the results back into view (in the browser).
+_CLOSE_ANOTHER = ("(() => { const s = document.getElementById('another-game'); if (!s) return;"
+                  " s.parentElement.open = false; s.focus();"
+                  " const end = document.getElementById('ending'); if (end) end.scrollTop = 0; })()")
+
+
 def another_game() -> rx.Component:
     """The host's Another game: the create page's game picker and schema-driven options
     (``pages/landing.game_options``), for the same seats (``Screen.change_game``).
 
-    Opening it picks the room's own game, so "same game, other options" is one tap away.
+    Opening it picks the room's own game, so "same game, other options" is one tap away;
+    its Back (at the top, in sight while the form scrolls) and Cancel fold it away again.
     """
     names = games.names()
     return rx.el.details(
@@ -92,6 +100,10 @@ def another_game() -> rx.Component:
                       on_click=LandingForm.choose_game(S["game"].to(str))),
         rx.form(
             rx.vstack(
+                # Back to the results (the form is long: it stays in sight while it scrolls)
+                rx.el.button(rx.icon("arrow-left", size=22, aria_hidden="true"), tr("ui.endings.back"),
+                             type="button", class_name="tg-end-back", id="another-game-back",
+                             on_click=rx.call_script(_CLOSE_ANOTHER)),
                 rx.text(tr("ui.endings.another_game_help"), size="3"),
                 field("ui.game", rx.el.select(
                     *[rx.el.option(tr(f"game.{g}"), value=g) for g in names],
@@ -99,7 +111,13 @@ def another_game() -> rx.Component:
                     class_name="tg-select", id="next-game")),
                 rx.match(LandingForm.new_game, *[(g, game_options(g)) for g in names[1:]],
                          game_options(names[0])),
-                rx.button(tr("ui.endings.switch"), type="submit", size="4", width="100%", id="switch-game"),
+                rx.hstack(
+                    rx.button(tr("ui.cancel"), type="button", size="4", color_scheme="gray", variant="soft",
+                              id="another-game-cancel", on_click=rx.call_script(_CLOSE_ANOTHER)),
+                    rx.button(tr("ui.endings.switch"), type="submit", size="4", id="switch-game",
+                              class_name="tg-end-switch"),
+                    spacing="3", width="100%", class_name="tg-end-form-buttons",
+                ),
                 spacing="3", width="100%",
             ),
             on_submit=Screen.change_game, width="100%", id="another-game-form",
@@ -160,6 +178,7 @@ def game_over_panel(game_over: rx.Var, is_host: rx.Var | bool = False, *extras: 
                 rx.box(*([rx.box(*extras, class_name="tg-end-extras")] if extras else []), _standings(over),
                        class_name="tg-end-body"),
                 _host(is_host),
+                *([] if is_host is False else [history_panel("history-end")]),  # the table's: earlier games
                 spacing="4", align="center", class_name="tg-end-card",
             ),
             open=True,

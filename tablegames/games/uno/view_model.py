@@ -49,7 +49,7 @@ from typing import Any
 
 from tablegames.engine.uno.cards import colors as edition_colors
 from tablegames.games import standings
-from tablegames.i18n import card_name, color_name, event_text, join_names, ordinal, t
+from tablegames.i18n import card_name, color_name, event_text, ordinal, t
 
 __all__ = ["build", "group_by_color", "per_row"]
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tablegames.games import standings
-from tablegames.i18n import event_text, join_names, number, t
+from tablegames.i18n import event_text, number, t
 
 __all__ = ["build"]
 
@@ -44,9 +44,8 @@ def _game_over(lang: str, view: Mapping[str, Any], names: Sequence[str], me: int
     tricks = list(view.get("tricks") or [])
     rows = [{"seat": seat, "name": _name(names, seat), "value": tricks[seat], "winner": seat in winners,
              "score": t(lang, "tiny.tricks", count=tricks[seat])} for seat in range(len(names))]
-    key = "tiny.over.tie" if len(winners) > 1 else "tiny.over.title"
-    return standings.game_over(lang, rows, me,
-                               title=t(lang, key, winners=join_names(lang, [_name(names, s) for s in winners])))
+    # the small title names no winner: the headline under it does ("Bia wins!")
+    return standings.game_over(lang, rows, me, title=t(lang, "tiny.over.title"))
 
 
 def build(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
