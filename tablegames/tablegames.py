@@ -4,7 +4,7 @@ import reflex as rx
 
 from tablegames import gc_pauses, games, pwa, serving
 from tablegames.components import countdown, sound
-from tablegames.pages import phone, table
+from tablegames.pages import phone, table, viewer
 from tablegames.pages.landing import landing
 from tablegames.state import guard, upkeep
 from tablegames.state.landing import LandingForm
@@ -18,12 +18,13 @@ app = rx.App(
         sound.head_script(),  # assets/sound.js: the cues, synthesised (components/sound.py)
         countdown.head_script(),  # assets/countdown.js: the turn timer counts down
     ],
-    stylesheets=[*(ui.stylesheet for ui in games.entries() if ui.stylesheet), "/app.css", "/phone.css", "/endings.css", "/help.css", "/motion.css", "/countdown.css"],
+    stylesheets=[*(ui.stylesheet for ui in games.entries() if ui.stylesheet), "/app.css", "/phone.css", "/endings.css", "/help.css", "/motion.css", "/countdown.css", "/reactions.css"],
     api_transformer=serving.with_cache_headers,
 )
 app.add_page(landing, route="/", title="Table Games", on_load=LandingForm.open_landing)
 app.add_page(table.table_page, route="/table/[code]", title="Table Games: table", on_load=table.ON_LOAD)
 app.add_page(phone.phone_page, route="/play/[code]", title="Table Games: hand", on_load=phone.ON_LOAD)
+app.add_page(viewer.viewer_page, route="/watch/[code]", title="Table Games: watching", on_load=viewer.ON_LOAD)
 app.register_lifespan_task(serving.die_with_supervisor)  # a worker never outlives scripts/serve.py
 if rx.config.get_config().redis_url:  # several workers: survive Redis losing its data
     app.register_lifespan_task(upkeep.watch_redis, app=app)

@@ -19,6 +19,7 @@ import reflex as rx
 from tablegames import games
 from tablegames.components.countdown import turn_countdown
 from tablegames.components.players import player_chips
+from tablegames.components.reactions import reaction_menu, reaction_row
 from tablegames.components.hints import first_time_hint
 from tablegames.components.reference import reference_button, reference_sheet
 from tablegames.components.sound import cue_feed, mute_button
@@ -77,6 +78,7 @@ def header() -> rx.Component:
                 rx.text(game_name(), as_="span", class_name="tg-game-name tg-ph-game", id="game-name")),
         lang_toggle(),
         mute_button(),  # this device's sounds on/off (components/sound.py)
+        rx.cond(VIEW & (ME >= 0), reaction_menu()),  # quick reactions to the table (components/reactions.py)
         reference_button(),  # the game's Reference Card (components/reference.py)
         menu(),
         class_name="tg-phone-header", custom_attrs={"data-fit": "phone-header"},
@@ -103,10 +105,16 @@ def join_box(label: str = "ui.sit_down") -> rx.Component:
     )
 
 
+def just_watch() -> rx.Component:
+    """Under the name field: watch the table on this phone instead (``/watch/<code>``)."""
+    return rx.link(tr("viewers.just_watch"), href="/watch/" + CODE, id="just-watch",
+                   class_name="tg-ph-button tg-ph-button-quiet")
+
+
 def _way_out(watch: bool = True) -> rx.Component:
     """What a phone that can't sit down can do: watch the table here, or go back to the start."""
     return rx.vstack(
-        *([rx.link(tr("ui.phone.watch_table"), href="/table/" + CODE, id="watch-table",
+        *([rx.link(tr("ui.phone.watch_table"), href="/watch/" + CODE, id="watch-table",
                    class_name="tg-ph-button")] if watch else []),
         rx.link(tr("ui.phone.start_page"), href="/", id="late-home", class_name="tg-ph-button tg-ph-button-quiet"),
         spacing="3", width="100%",
@@ -156,6 +164,7 @@ def waiting() -> rx.Component:
         rx.text(tr("ui.players_seated"), weight="bold", size="2"),
         rx.cond(VM["players"], player_chips(VM["players"], mini=True, id="seated")),
         rx.text(tr("ui.waiting_host"), class_name="tg-ph-waiting"),
+        reaction_row(id="reactions-waiting"),  # quick reactions to the table (components/reactions.py)
         id="waiting", class_name="tg-panel",
     )
 
@@ -175,7 +184,8 @@ def seat_screen() -> rx.Component:
     return rx.cond(
         ME < 0,
         rx.match(BLOCK, ("already_started", late_joiner("already_started")),
-                 ("table_full", late_joiner("table_full")), ("table_locked", closed_table()), join_box()),
+                 ("table_full", late_joiner("table_full")), ("table_locked", closed_table()),
+                 rx.fragment(join_box(), just_watch())),
         rx.cond(VIEW, game_screen(), waiting()),
     )
 

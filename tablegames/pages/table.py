@@ -20,6 +20,8 @@ import reflex as rx
 
 from tablegames import games
 from tablegames.components.countdown import turn_countdown
+from tablegames.components.history import history_panel
+from tablegames.components.reactions import reaction_icon, reactions_layer
 from tablegames.components.reference import reference_button, reference_sheet
 from tablegames.components.overlay import close_overlay, open_overlay, overlay
 from tablegames.components.sound import cue_feed, mute_button
@@ -31,6 +33,7 @@ from tablegames.state import deadlines
 from tablegames.state.deadlines import Deadlines
 from tablegames.state.host_link import HostLink
 from tablegames.state.room import RoomShared, Screen
+from tablegames.state.viewer import Viewer
 
 JOIN_OVERLAY = "join-overlay"
 HOST_OVERLAY = "host-overlay"
@@ -143,6 +146,7 @@ def rail() -> rx.Component:
     return rx.box(
         rx.cond(VIEW, rx.fragment(join_chip(), join_enlarged()), join_panel()),
         rx.cond(VIEW, turn_countdown()),  # the turn timer, while it runs (components/countdown.py)
+        watching(),  # "3 watching" (state/viewer.py)
         rx.cond(
             VIEW,
             rx.box(mute_button(), reference_button("tg-ref-open-table"), more_tools(),
@@ -153,6 +157,12 @@ def rail() -> rx.Component:
         host_overlay(),
         class_name="tg-rail", id="tg-rail",
     )
+
+
+def watching() -> rx.Component:
+    """How many viewers watch (``/watch/<code>``), while anyone does."""
+    return rx.cond(Viewer.watching_text != "",
+                   rx.el.span(reaction_icon("eye"), Viewer.watching_text, class_name="tg-watching", id="watching"))
 
 
 # -- the lobby -----------------------------------------------------------------------------
@@ -214,6 +224,7 @@ def lobby() -> rx.Component:
         options_in_force(lobby=True),
         lobby_extras(),
         join_lock(),
+        history_panel(),  # the room's earlier games (components/history.py)
         rx.cond(S["is_host"],
                 rx.box(
                     rx.button(tr("ui.start"), size="4", on_click=Screen.host("start", -1), id="start",
@@ -262,6 +273,7 @@ def table_page() -> rx.Component:
         every(5000, Screen.heartbeat),
         cue_feed(), wake_lock(),  # sounds to play; the screen stays awake during a game
         reference_sheet(),  # the game's Reference Card, opened from the rail (components/reference.py)
+        reactions_layer(),  # the phones' quick reactions pop up (components/reactions.py)
         # a game's deadline (a race window): the table applies it should its timer be lost
         rx.cond(S["deadline"], every(deadlines.WATCH_MS, Deadlines.watch)),
         class_name=rx.cond(VIEW, "tg-table-bg tg-shell tg-playing", "tg-table-bg tg-shell tg-in-lobby"),

@@ -69,6 +69,9 @@ LIMITS = {  # action -> (per client address, per connection)
     # data may share one carrier address.
     "join": (_per_minute(20), _per_minute(3)),
     "lookup_failed": (_per_minute(12), _per_minute(6)),
+    # a seat's reactions (state/reactions.py: keyed by room and seat, then connection), not
+    # scaled: every test phone has a seat of its own
+    "react": (limits.parse("5 per 10 seconds"), limits.parse("5 per 10 seconds")),
 }
 
 class _Limits:

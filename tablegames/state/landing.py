@@ -68,6 +68,7 @@ class LandingForm(Device):
     new_game: str = games.GAMES[0]  # the game being set up
     picks: dict[str, str] = _picks(games.GAMES[0])  # option key -> value, of the options others' `when` name
     tables: list[dict[str, str]] = []  # this device's live tables (see my_tables)
+    _watch: bool = False  # the join form's Watch button was pressed (go_join opens /watch/<code>)
 
     @rx.event
     async def open_landing(self):
@@ -113,11 +114,17 @@ class LandingForm(Device):
         return rx.redirect(f"/table/{code}")
 
     @rx.event
+    def watch_next(self, watch: bool):
+        """The join form's Watch (True) or Join (False) button was pressed: its submit follows."""
+        self._watch = watch is True
+
+    @rx.event
     async def go_join(self, form: dict):
-        """Opens a room's phone page by its code."""
+        """Opens a room's phone page by its code (the viewer's page after Watch)."""
         code = normalize_code(form.get("code"))
+        watch, self._watch = self._watch, False
         err, _ = await look_up(self, code)
         if err is not None:
             self.notice = self._say(err)
             return None
-        return rx.redirect(f"/play/{code}")
+        return rx.redirect(f"/watch/{code}" if watch else f"/play/{code}")

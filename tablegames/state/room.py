@@ -48,15 +48,28 @@ def room_token(code: str) -> str:
 
 
 def _route_code(state: rx.State) -> str:
-    """The room code of ``/table/<code>`` or ``/play/<code>``."""
+    """The room code of ``/table/<code>``, ``/play/<code>`` or ``/watch/<code>``."""
     parts = [p for p in state.router.url.path.split("/") if p]
-    return normalize_code(parts[1]) if len(parts) >= 2 and parts[0] in ("table", "play") else ""
+    return normalize_code(parts[1]) if len(parts) >= 2 and parts[0] in ("table", "play", "watch") else ""
+
+
+def _is_watch(state: rx.State) -> bool:
+    """Whether this tab opened ``/watch/<code>`` (a viewer: see ``state/viewer.py``)."""
+    return state.router.url.path.strip("/").startswith("watch/")
+
+
+def viewers_key(code: str) -> str:
+    """The ``room_tabs`` set of room ``code``'s viewer tabs (counted apart from its other tabs)."""
+    return f"{code}-watch"
 
 
 class RoomShared(rx.SharedState):
     """The room's public heartbeat: linked screens recompute their view when it changes."""
 
     version: int = 0
+    watching: int = 0  # viewer tabs linked now (/watch/<code>), the table says "3 watching"
+    # the last few reactions ({id, seat, name, kind, at}): ephemeral, never a move (state/reactions.py)
+    reactions: list[dict] = []
     _phones: dict[str, int] = {}  # browser token -> seat, for the "online" dots
 
     async def _online_seats(self) -> list[int]:
@@ -79,6 +92,11 @@ class RoomShared(rx.SharedState):
         if screen.room_code and screen.room_code != code:
             screen._leave_room()  # this tab moves to another room: nothing of the old one's stays
         token = self.router.session.client_token
+        if _is_watch(self):  # a viewer: its own cap, WATCHING per room (state/viewer.py)
+            from tablegames.state.viewer import link_viewer
+
+            return await link_viewer(self, code, token)
+        watched = await room_tabs.has(viewers_key(code), token)  # this tab watched the room before
         if rxa.linked_to(self) != room_token(code) and not await room_tabs.has(code, token):  # a new tab
             seats = await _max_players(code)
             if await room_tabs.count(code) >= seats + VIEWERS and not await self._holds_secret(code):
@@ -91,6 +109,9 @@ class RoomShared(rx.SharedState):
         _TAB_ROOMS[token] = code
         # Linked already: this tab goes back in the fan-out (unlinked while its socket was away).
         linked = await rxa.link_shared(self, room_token(code))
+        if watched:  # it sits down (or opens the table): one viewer fewer
+            await room_tabs.discard(viewers_key(code), token)
+            linked.watching = await room_tabs.count(viewers_key(code))
         # A page load catches up with the database: a change this process never announced
         # (a worker that died after committing) shows at the latest on the next load.
         version = await _version(code)
@@ -145,8 +166,12 @@ async def forget_tab(app: rx.App, token: str) -> None:
     if code is None:
         return
     await room_tabs.discard(code, token)
+    watched = await room_tabs.has(viewers_key(code), token)
+    await room_tabs.discard(viewers_key(code), token)
     async with rxa.modify_shared(app, room_token(code), RoomShared) as shared:
         rxa.drop_linked_tab(shared, token)
+        if watched:
+            shared.watching = await room_tabs.count(viewers_key(code))
         if token in shared._phones:
             shared._phones = {t: s for t, s in shared._phones.items() if t != token}
 
@@ -220,7 +245,7 @@ class Screen(Device, RoomScreenAPI):
     """One browser tab in a room: its route, role, seat and its own view of the room."""
 
     room_code: str = ""
-    role: str = ""  # "table" or "phone"
+    role: str = ""  # "table", "phone" or "viewer" (/watch/<code>: the table's view, never a move)
     tick: int = 0  # heartbeats: the table's refresh the "online" dots
     removed: bool = False  # this phone's seat here was removed by the host (it may join again)
     _seat: int = -1
@@ -250,7 +275,7 @@ class Screen(Device, RoomScreenAPI):
                # the server's: components/countdown.py counts down from this)
                "turn_left": (None if data.get("turn_deadline") is None
                              else round(max(0.0, data["turn_deadline"] - time.time()), 1))}
-        return {**out, "cues": cues.feed(out, self.role)}  # what this screen hears (games/cues.py)
+        return {**out, "cues": cues.feed(out, "table" if self.role == "viewer" else self.role)}  # what this screen hears (games/cues.py)
 
     @rx.var
     async def online(self) -> list[int]:
@@ -375,6 +400,9 @@ class Screen(Device, RoomScreenAPI):
         hold a seat secret for this room, the server lost its tab state without hearing it
         again (Reflex rebuilt an expired state without the page's LocalStorage): the page
         reloads once and comes back with its seat."""
+        if self.role == "viewer":
+            self.notice = self._say(RoomError("viewer_cannot_act", "You are watching: viewers can't play."))
+            return []
         self.notice = self._say(RoomError("unknown_seat", "No seat."))
         return list(filter(None, [self._reload_if_rebuilt()]))
 
@@ -385,7 +413,7 @@ class Screen(Device, RoomScreenAPI):
         with its hydrate, as every page load does, is never asked)."""
         # A rebuilt state runs the page's event before its on_load: the code is the URL's.
         code = self.room_code or _route_code(self)
-        if (not code or self._seat >= 0 or self._is_host or self.role == "table"
+        if (not code or self._seat >= 0 or self._is_host or self.role in ("table", "viewer") or _is_watch(self)
                 or self._secrets("seat_secrets").get(code) or self._secrets("host_secrets").get(code)):
             return None
         return rx.call_script(reload_if_known(code))
@@ -447,6 +475,9 @@ class Screen(Device, RoomScreenAPI):
         ``state/deadlines.py``). An action that returns the room's new version (an int)
         saves a query."""
         code = self.room_code
+        if self.role == "viewer":  # a viewer never moves nor acts for the host (state/viewer.py)
+            self.notice = self._say(RoomError("viewer_cannot_act", "You are watching: viewers can't play."))
+            return None
 
         def act(db: Session) -> int:
             version = action(db)
