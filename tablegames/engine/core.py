@@ -38,7 +38,7 @@ from pathlib import Path
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypedDict, TypeVar
 
-from tablegames.engine import turn_timer
+from tablegames.engine import stand_in, turn_timer
 
 __all__ = [
     "Game",
@@ -325,6 +325,8 @@ class GameBase:
         default action for whoever the table waits for (:mod:`tablegames.engine.turn_timer`)."""
         if turn_timer.is_timeout(move):
             return turn_timer.time_out(self, state, seat, now)
+        if stand_in.is_stand_in(move):  # the room plays for an away seat (rooms/seats.py)
+            return stand_in.play_for(self, state, seat, move, now)
         return turn_timer.stamp(self.apply_rules(state, seat, move, now), now)
 
     def apply_rules(self, state: Any, seat: int | None, move: Mapping[str, Any],
@@ -360,6 +362,35 @@ class GameBase:
         """The move the turn timer plays for ``seat`` when its time is up (None: the
         game has none, so no timer runs for it)."""
         return None
+
+    # -- seats that leave or arrive during a game (rooms/seats.py) ---------------------
+    def remove_player(self, state: Any, place: int) -> Any:
+        """The state once the player at engine seat ``place`` leaves the game for good:
+        later places move down one, and the game goes on without them (their cards back
+        in the game's stock, the turn passed on).
+
+        Raises:
+            IllegalMove: ``cannot_remove`` where the game's rules don't allow it (this
+                default: no game lets a player go unless it says how), ``too_few_players``
+                when too few would be left.
+        """
+        raise IllegalMove("cannot_remove", "A player can't leave this game midway: let the table "
+                          "play for them, or hand their seat to a new phone.")
+
+    def late_join(self, state: Any) -> str:
+        """When a new player may sit down at a game under way: ``"now"`` (this state
+        takes one, :meth:`add_player`), ``"after_round"`` (once this round, an UNO hand, is over) or
+        ``"next_game"`` (this default: at the next game, once this one is over)."""
+        return "now" if self.result(state) is not None else "next_game"
+
+    def add_player(self, state: Any, name: str) -> Any:
+        """The state with a new player ``name`` at the last place, playing from the next
+        hand on (only when :meth:`late_join` says ``"now"`` during a game).
+
+        Raises:
+            IllegalMove: ``cannot_add`` when the game takes nobody now.
+        """
+        raise IllegalMove("cannot_add", "Nobody can sit down during this game: wait for the next one.")
 
     def to_json(self, state: Any) -> str:
         """Serialises a state."""

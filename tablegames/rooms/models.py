@@ -43,6 +43,13 @@ class Room(SQLModel, table=True):
     asking_json: str = Field(default="[]", sa_column_kwargs={"server_default": "[]"})
     # An expired room frees its code (``code`` becomes "~<id>"); the code it had.
     expired_code: str | None = Field(default=None, index=True, max_length=8)
+    # Host moves on (rooms/hosting.py): the seat whose phone is the host (None: the device
+    # that created the room), a count of host changes (a screen's host rights are for one),
+    # when a host device was last seen connected, and how the host last changed.
+    host_seat: int | None = None
+    host_gen: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    host_seen_at: float | None = None
+    host_note: str = Field(default="", max_length=10, sa_column_kwargs={"server_default": ""})
 
 
 @rx.ModelRegistry.register
@@ -65,6 +72,14 @@ class Seat(SQLModel, table=True):
     secret_hash: str = Field(max_length=64)
     joined_at: float = Field(default_factory=time.time)
     removed: bool = Field(default=False, sa_column_kwargs={"server_default": sa.false()})
+    # Absent players (rooms/seats.py): the table plays for this seat when it is to act;
+    # ``gen`` counts the phones the seat went to (a tab's seat is for one), the one-time
+    # handover link's secret (hashed), and the hashes of secrets it replaced (JSON list:
+    # those phones are told their seat moved on).
+    auto: bool = Field(default=False, sa_column_kwargs={"server_default": sa.false()})
+    gen: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    handover_hash: str | None = Field(default=None, max_length=64)
+    moved_json: str = Field(default="[]", sa_column_kwargs={"server_default": "[]"})
 
 
 @rx.ModelRegistry.register

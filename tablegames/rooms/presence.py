@@ -39,3 +39,18 @@ def present(last_seen: Mapping[int, float], connected: Iterable[int], now: float
             grace: float = GRACE_S) -> set[int]:
     """The seat ids to show as connected: connected now, or seen within ``grace`` seconds."""
     return set(connected) | {seat for seat, at in last_seen.items() if now - at < grace}
+
+
+def away_since(away: Mapping[int, float], seat_ids: Iterable[int], last_seen: Mapping[int, float],
+               now: float) -> dict[int, float]:
+    """Since when each of ``seat_ids`` is away, after a look at ``last_seen`` (:func:`seen`'s:
+    the seats connected or within their grace period): a seat seen has no entry, one not
+    seen keeps its time or starts at ``now`` (a seat the table never saw counts from the
+    table's first look).
+
+    >>> away_since({}, [0, 1], {0: 1.0}, 5.0)
+    {1: 5.0}
+    >>> away_since({1: 2.0}, [0, 1], {0: 5.0}, 9.0)
+    {1: 2.0}
+    """
+    return {seat: away.get(seat, now) for seat in seat_ids if seat not in last_seen}

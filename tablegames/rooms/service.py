@@ -24,7 +24,7 @@ from sqlmodel import Session, select
 from tablegames.engine import IllegalMove, get_game
 from tablegames.engine import turn_timer
 from tablegames.engine.core import options_in_force
-from tablegames.rooms import lifecycle
+from tablegames.rooms import lifecycle, seats as seat_admin
 from tablegames.rooms.cache import VersionedCache
 from tablegames.rooms.models import FinishedGame, MoveLog, Room, Seat
 
@@ -127,14 +127,19 @@ def _removed(session: Session, room: Room, seat_id: Any) -> RoomError:
     return RoomError("unknown_seat", "This device holds no seat at this table.")
 
 
-def _place(session: Session, room: Room, seat_id: Any) -> int:
+def _place(session: Session, room: Room, seat_id: Any, holder: int | None = None) -> int:
     """The engine seat of seat ``seat_id`` (from this version's public facts when this
-    process holds them: a move reads no seat row)."""
+    process holds them: a move reads no seat row). ``holder``: the seat's generation the
+    tab holds it for (``rooms/seats.py``); a seat handed to another phone since is refused."""
     public = _PUBLIC.get(room.code, room.version)
-    ids = ([s["id"] for s in public["seats"]] if public is not None
-           else [s.seat for s in _seats(session, room)])
+    pairs = ([(s["id"], s.get("gen", 0)) for s in public["seats"]] if public is not None
+             else [(s.seat, s.gen) for s in _seats(session, room)])
+    ids = [i for i, _ in pairs]
     if type(seat_id) is int and seat_id in ids:
-        return ids.index(seat_id)
+        place = ids.index(seat_id)
+        if holder is not None and holder != pairs[place][1]:
+            raise RoomError("seat_moved", "Your seat went to another phone.")
+        return place
     raise _removed(session, room, seat_id)
 
 
@@ -200,7 +205,11 @@ def player_range(game: str, options: Mapping[str, Any]) -> tuple[int, int]:
 
 
 def _check_host(room: Room, host_secret: Any) -> None:
-    if not isinstance(host_secret, str) or not secrets.compare_digest(_hash(host_secret), room.host_hash):
+    """Refuses unless ``host_secret`` (or one of a list of them: a device's host secret
+    and its seat secret, the host's once the role went to a seat, ``rooms/hosting.py``)
+    is the room's host secret."""
+    keys = host_secret if isinstance(host_secret, (list, tuple)) else [host_secret]
+    if not any(isinstance(k, str) and secrets.compare_digest(_hash(k), room.host_hash) for k in keys[:4]):
         raise RoomError("not_host", "Only the host of this table can do that.")
 
 
@@ -259,8 +268,11 @@ def join_room(session: Session, code: str, name: Any) -> tuple[int, str]:
     if room.locked:
         lifecycle.note_asking(session, room, name)
         raise RoomError("table_locked", "The host has closed this table to new players.")
-    if room.status != "lobby":
-        raise RoomError("already_started", "This game has already started: ask for a rematch to join.")
+    state = _engine_state(room) if room.status == "playing" else None
+    when = seat_admin.late_join(get_game(room.game), room.status, state)
+    if when != "now":  # a game under way that takes nobody now: when it will (rooms/seats.py)
+        code_of = {"after_round": "wait_round", "next_game": "wait_game"}.get(when, "already_started")
+        raise RoomError(code_of, "This game has already started: ask for a rematch to join.")
     seats = _seats(session, room)
     if len(seats) >= player_range(room.game, json.loads(room.options_json))[1]:
         raise RoomError("table_full", f"This table is full ({len(seats)} players).", count=len(seats))
@@ -272,6 +284,11 @@ def join_room(session: Session, code: str, name: Any) -> tuple[int, str]:
     last = session.exec(select(sa.func.max(Seat.seat)).where(Seat.room_id == room.id)).first()
     seat = 0 if last is None else last + 1
     session.add(Seat(room_id=room.id, seat=seat, name=name, secret_hash=_hash(secret)))
+    if state is not None:  # between hands: the game deals them in at the next one
+        state = get_game(room.game).add_player(state, name)
+        room.state_json = get_game(room.game).to_json(state)
+        session.add(MoveLog(room_id=room.id, version=room.version + 1, seat=None,
+                            move_json=json.dumps({"type": "sit_down", "name": name})))
     room.version += 1  # every screen shows the seats: make them refresh
     room.updated_at = time.time()  # a lobby in use does not expire
     session.add(room)
@@ -298,6 +315,8 @@ def rejoin(session: Session, code: str, secret: Any) -> int:
                 if s.removed:
                     raise RoomError("removed", "You were removed from this table.")
                 return s.seat
+        if seat_admin.moved(session, room, secret):
+            raise RoomError("seat_moved", "Your seat went to another phone.")
     raise RoomError("unknown_seat", "This device holds no seat at this table.")
 
 
@@ -311,21 +330,38 @@ def is_host(session: Session, code: str, host_secret: Any) -> bool:
 
 
 def remove_seat(session: Session, code: str, host_secret: str, seat: Any) -> None:
-    """Host only, in the lobby: removes the seat with id ``seat``. Every other seat keeps
+    """Host only: removes the seat with id ``seat``, in the lobby or mid-game where the
+    game's rules allow it (``Game.remove_player``: a hand's cards go back to the game's stock;
+    refused with the engine's ``IllegalMove`` where they don't). Every other seat keeps
     its id; the removed seat's phones lose it at once (their moves are refused as
     ``removed``) and may join again as a new seat."""
     room = _room(session, code)
     _check_host(room, host_secret)
-    if room.status != "lobby":
-        raise RoomError("already_started", "Seats can only be removed before the game starts.")
+    if room.status == "finished":
+        raise RoomError("game_over_remove", "This game is over: remove players once the next one starts.")
     seats = _seats(session, room)
     found = [s for s in seats if type(seat) is int and s.seat == seat]
     if not found:
         raise RoomError("bad_seat", f"There is no seat {seat!r}.")
+    place = seats.index(found[0])
+    if room.status == "playing":  # the game goes on without them (engine's rules)
+        engine = get_game(room.game)
+        state = engine.remove_player(_engine_state(room), place)
+        found[0].removed = True
+        session.add(found[0])
+        if room.host_hash == found[0].secret_hash:  # the host's seat leaves: the next seated hosts
+            heir = min((s for s in seats if s is not found[0]), key=lambda s: (s.joined_at, s.seat))
+            room.host_hash, room.host_seat = heir.secret_hash, heir.seat
+            room.host_gen, room.host_note = (room.host_gen or 0) + 1, "auto"
+        room.options_json = json.dumps(_without_place(room.game, json.loads(room.options_json), place))
+        session.add(room)
+        status = "finished" if engine.result(state) else "playing"
+        _commit_state(session, room, state, None, {"type": "remove", "place": place}, status)
+        _PUBLIC.drop(room.code)  # the seats changed: the public facts are rebuilt
+        return
     found[0].removed = True
     session.add(found[0])
-    room.options_json = json.dumps(_without_place(room.game, json.loads(room.options_json),
-                                                  seats.index(found[0])))
+    room.options_json = json.dumps(_without_place(room.game, json.loads(room.options_json), place))
     room.version += 1  # every screen shows the seats: make them refresh
     session.add(room)
     session.commit()
@@ -394,7 +430,7 @@ class ServerMove(dict):
 
 
 def apply_move(session: Session, code: str, seat: int | None, move: Any,
-               expected_version: int | None = None) -> tuple[Any, int]:
+               expected_version: int | None = None, holder: int | None = None) -> tuple[Any, int]:
     """Applies a player's move and stores it before returning.
 
     Args:
@@ -418,7 +454,7 @@ def apply_move(session: Session, code: str, seat: int | None, move: Any,
         raise IllegalMove("bad_move", "That move is not readable.")
     if expected_version is not None and expected_version != room.version:
         raise RoomError("stale", "The table changed before your tap arrived: look again.")
-    place = None if seat is None else _place(session, room, seat)
+    place = None if seat is None else _place(session, room, seat, holder)
     state = _engine_state(room)
     now = time.time()  # logged with the move: a replay feeds the engine the same time
     new_state = get_game(room.game).apply(state, place, dict(move), now=now)
@@ -464,10 +500,13 @@ def apply_due(session: Session, code: str, now: float | None = None) -> int | No
     engine = get_game(room.game)
     when, now = engine.deadline(state), time.time() if now is None else now
     waiting = engine.system_moves(state)
-    if when is None or now < when or not waiting:
+    due = [(when, waiting[0])] if when is not None and waiting else []
+    stand = seat_admin.stand_in_due(_public(session, room), engine, state)  # an away seat's turn
+    due = sorted([*due, *([stand] if stand else [])], key=lambda d: d[0])
+    if not due or now < due[0][0]:
         return None
     try:
-        _system_move(session, room, state, waiting[0], now)
+        _system_move(session, room, state, due[0][1], now)
     except RoomError as err:
         if err.code == "stale":  # another worker applied it first
             return None
@@ -572,7 +611,7 @@ def _commit_state(session: Session, room: Room, state: Any, seat: int | None,
     _CACHE.put(code, new_version, state)
     public = _PUBLIC.get(code, old_version)
     if public is not None:  # a move changes no seat nor option
-        _PUBLIC.put(code, new_version, {**public, "status": status, "version": new_version})
+        _PUBLIC.put(code, new_version, {**public, "status": status, "version": new_version, "changed_at": now})
     return state
 
 
@@ -588,9 +627,16 @@ def screen(session: Session, code: str, seat: int | None) -> dict[str, Any]:
     move, so the public part is built once per version.
     """
     room = _room(session, code)
+    return _with_view(_public(session, room), room.game, _engine_state(room), seat)
+
+
+def _public(session: Session, room: Room) -> dict[str, Any]:
+    """The room's public facts at its version (built once per version)."""
     public = _PUBLIC.get(room.code, room.version)
     if public is None:
         options = json.loads(room.options_json)
+        rows = _seats(session, room)
+        host = next((s for s in rows if s.seat == room.host_seat), None)
         public = {
             "code": room.code,
             "game": room.game,
@@ -599,12 +645,19 @@ def screen(session: Session, code: str, seat: int | None) -> dict[str, Any]:
             "options": get_game(room.game).public_options(options),
             "options_in_force": options_in_force(get_game(room.game), options),
             # seat: the engine seat (the place), id: the seat's id for the life of the room
-            "seats": [{"seat": i, "id": s.seat, "name": s.name} for i, s in enumerate(_seats(session, room))],
+            # auto: the table plays for it; gen: the phones it went to (rooms/seats.py)
+            "seats": [{"seat": i, "id": s.seat, "name": s.name, "auto": s.auto, "gen": s.gen}
+                      for i, s in enumerate(rows)],
             "locked": room.locked,
             "asking": [a["name"] for a in json.loads(room.asking_json or "[]")],
+            # who hosts (rooms/hosting.py): a seat id (None: the creating device)
+            "host_seat": host.seat if host is not None else None,
+            "host_name": host.name if host is not None else "",
+            "host_gen": room.host_gen or 0, "host_note": room.host_note or "",
+            "changed_at": room.updated_at,  # when the room last changed (an away seat's stand-in)
         }
         _PUBLIC.put(room.code, room.version, public)
-    return _with_view(public, room.game, _engine_state(room), seat)
+    return public
 
 
 def screen_at(code: str, version: int, seat: int | None) -> dict[str, Any] | None:
@@ -627,22 +680,34 @@ def screen_at(code: str, version: int, seat: int | None) -> dict[str, Any] | Non
 def _with_view(public: dict[str, Any], game: str, state: Any, seat: int | None) -> dict[str, Any]:
     me = next((s["seat"] for s in public["seats"] if s["id"] == seat), -1) if seat is not None else -1
     engine = get_game(game)
+    waiting = state is not None and me >= len(getattr(state, "players", ()) or ())
+    if waiting:
+        me = -1  # sat down after this game ended (rooms/seats.py): the table's view until the next
     view = engine.view(state, me if me >= 0 else None) if state is not None else None
-    to_act, deadline, turn_deadline = _acting(public, engine, state)
-    return {**public, "view": view, "me": me, "removed": seat is not None and me < 0,
-            "to_act": to_act, "deadline": deadline, "turn_deadline": turn_deadline}
+    to_act, deadline, turn_deadline, late = _acting(public, engine, state)
+    return {**public, "view": view, "me": me, "removed": seat is not None and me < 0 and not waiting,
+            "next_game_seat": waiting,
+            "to_act": to_act, "deadline": deadline, "turn_deadline": turn_deadline, "late_join": late}
 
 
 def _acting(public: dict[str, Any], engine: Any,
-            state: Any) -> tuple[list[int], float | None, float | None]:
+            state: Any) -> tuple[list[int], float | None, float | None, str]:
     """Who must act, the next deadline and, when it is the turn timer's, that deadline
-    again (screens count it down), once per version (every screen asks)."""
+    again (screens count it down), and when a new player may sit down
+    (``seats.late_join``), once per version (every screen asks). The next deadline is the
+    game's or, if sooner, the one at which the room plays for an away seat
+    (``seats.stand_in_due``)."""
     if state is None:
-        return [], None, None
+        return [], None, None, seat_admin.late_join(engine, public.get("status", "lobby"), None)
     acting = _ACTING.get(public["code"], public["version"])
     if acting is None:
         deadline = engine.deadline(state)
         timer = engine.system_moves(state)[:1] == [{"type": turn_timer.TIMEOUT}]
-        acting = (list(engine.to_act(state)), deadline, deadline if timer else None)
+        stand = seat_admin.stand_in_due(public, engine, state)
+        turn_deadline = deadline if timer else None
+        if stand is not None and (deadline is None or stand[0] < deadline):
+            deadline, turn_deadline = stand[0], None
+        acting = (list(engine.to_act(state)), deadline, turn_deadline,
+                  seat_admin.late_join(engine, public.get("status", "playing"), state))
         _ACTING.put(public["code"], public["version"], acting)
     return acting

@@ -10,6 +10,8 @@ Pure Python (no Reflex): the room screen and the tests share it.
 Example:
     >>> join_block({"game": "uno", "status": "playing", "locked": False, "seats": [], "options": {}})
     'already_started'
+    >>> join_block({"game": "uno", "status": "playing", "late_join": "after_round", "seats": [], "options": {}})
+    'wait_round'
     >>> join_block({"game": "uno", "status": "lobby", "locked": True, "seats": [], "options": {}})
     'table_locked'
     >>> join_block({"game": "uno", "status": "lobby", "locked": False, "seats": [], "options": {}})
@@ -25,7 +27,7 @@ from tablegames.rooms import service
 
 __all__ = ["BLOCKS", "join_block"]
 
-BLOCKS = ("already_started", "table_locked", "table_full")
+BLOCKS = ("already_started", "table_locked", "table_full", "wait_round", "wait_game")
 """What can keep a new player out, by the error codes ``service.join_room`` refuses with."""
 
 
@@ -37,7 +39,9 @@ def join_block(screen: Mapping[str, Any]) -> str:
             ``locked``, ``seats`` and ``options``.
 
     Returns:
-        ``"already_started"`` (the game is under way or over: a rematch reopens no seat),
+        ``"wait_round"`` (the game is under way: a new player sits down when this round
+        ends, an UNO hand), ``"wait_game"`` (when this game ends), ``"already_started"``
+        (the game takes nobody new, such as partners in fixed teams),
         ``"table_locked"`` (the host closed the table: whoever asks is listed, so the host
         can open it), ``"table_full"`` (every seat is taken), or ``""``. A game under
         way says so even at a closed table: opening it would not give a seat.
@@ -45,7 +49,13 @@ def join_block(screen: Mapping[str, Any]) -> str:
     if not screen.get("game"):
         return ""
     if screen.get("status", "lobby") != "lobby":
-        return "already_started"
+        late = screen.get("late_join")  # when the game takes a new player (rooms/seats.py)
+        if late == "after_round":
+            return "wait_round"
+        if late == "next_game":
+            return "wait_game"
+        if late != "now":
+            return "already_started"
     if screen.get("locked"):
         return "table_locked"
     try:

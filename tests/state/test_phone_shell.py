@@ -32,9 +32,9 @@ def test_a_game_under_way_keeps_a_new_player_out_before_any_name(db):
     for name in ("Ana", "Bia"):
         service.join_room(db, code, name)
     service.start_game(db, code, host)
-    assert join_block(_screen(db, code)) == "already_started"
+    assert join_block(_screen(db, code)) == "wait_round"  # UNO seats newcomers between hands
     lifecycle.set_locked(db, code, host, True)  # closed as well: the game under way is what matters
-    assert join_block(_screen(db, code)) == "already_started"
+    assert join_block(_screen(db, code)) == "wait_round"
 
 
 def test_a_closed_table_and_a_full_one(db):

@@ -90,6 +90,19 @@ class Uno(GameBase):
         dare = [m for m in moves if m["type"] == "dare" and not m["done"]]
         return dare[0] if dare else None
 
+    # players who leave midway or sit down between hands: engine/uno/leaving.py
+    def remove_player(self, state: UnoState, place: int) -> UnoState:
+        from tablegames.engine.uno import leaving
+        return leaving.remove_player(state, place)
+
+    def late_join(self, state: UnoState) -> str:
+        from tablegames.engine.uno import leaving
+        return leaving.late_join(state)
+
+    def add_player(self, state: UnoState, name: str) -> UnoState:
+        from tablegames.engine.uno import leaving
+        return leaving.add_player(state, name)
+
     def to_act(self, state: UnoState) -> tuple[int, ...]:
         """The seat on turn (also the one owing an answer: a colour, a challenge, a dare)."""
         return (state.turn,) if state.phase == "play" else ()

@@ -93,6 +93,11 @@ class Upwords(GameBase):
         check those with :meth:`preview`)."""
         return legal_moves(state, seat)
 
+    def remove_player(self, state: UpwordsState, place: int) -> UpwordsState:
+        """A player leaves midway: their tiles back to the bag (engine/upwords/leaving.py)."""
+        from tablegames.engine.upwords import leaving
+        return leaving.remove_player(state, place)
+
     def to_act(self, state: UpwordsState) -> tuple[int, ...]:
         """The seat on turn (until the game is over)."""
         return (state.turn,) if state.phase != "game_over" else ()

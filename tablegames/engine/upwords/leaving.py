@@ -1,0 +1,76 @@
+"""A player who leaves an Upwords game midway: their tiles go back to the bag.
+
+The rulebook has no rule for it; the table goes on as if the player had never drawn
+them: the rack's tiles go to the bottom of the bag (the last tile is drawn next), the
+turn passes to the left if it was theirs, later seats move down one place. A play of
+theirs still open to a challenge stands (nobody can withdraw it for them). Refused once
+the game is over or when fewer than two players would be left.
+
+>>> from tablegames.engine import get_game
+>>> upwords = get_game("upwords")
+>>> s = upwords.new(["Ana", "Bia", "Cid"], {"first": 0}, seed=1)
+>>> after = upwords.remove_player(s, 0)
+>>> after.players, after.turn, len(after.bag) == len(s.bag) + 7
+(('Bia', 'Cid'), 0, True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from tablegames.engine.core import IllegalMove
+from tablegames.engine.upwords.state import UpwordsState
+
+
+def _shift(seat: Any, gone: int) -> Any:
+    if type(seat) is not int or seat < 0:
+        return seat
+    if seat == gone:
+        return None
+    return seat - 1 if seat > gone else seat
+
+
+def _seats(seats: Any, gone: int) -> tuple[int, ...]:
+    return tuple(s for s in (_shift(p, gone) for p in seats or ()) if s is not None)
+
+
+def remove_player(s: UpwordsState, place: int) -> UpwordsState:
+    """The state once the player at ``place`` left (see the module).
+
+    Raises:
+        IllegalMove: ``bad_seat``, ``game_over``, ``too_few_players``.
+    """
+    n = len(s.players)
+    if type(place) is not int or not 0 <= place < n:
+        raise IllegalMove("bad_seat", f"There is no seat {place!r} at this table.")
+    name = s.players[place]
+    if s.phase == "game_over":
+        raise IllegalMove("game_over", "This game is over.")
+    if n <= 2:
+        raise IllegalMove("too_few_players",
+                          f"Upwords needs at least two players: the game can't go on without {name}.",
+                          player=name)
+    rack = tuple(s.racks[place])
+    turn = (place + 1) % n if s.turn == place else s.turn
+    first = (place + 1) % n if s.first == place else s.first
+    last = dict(s.last) if s.last else None
+    if last is not None:
+        if last.get("seat") == place:
+            last["open"] = False  # their play stands: nobody can withdraw it for them
+            last["seat"] = -1
+        else:
+            last["seat"] = _shift(last.get("seat"), place)
+    return dataclasses.replace(
+        s,
+        players=tuple(p for i, p in enumerate(s.players) if i != place),
+        racks=tuple(r for i, r in enumerate(s.racks) if i != place),
+        scores=tuple(v for i, v in enumerate(s.scores) if i != place),
+        bag=rack + tuple(s.bag),  # the bottom of the bag
+        turn=_shift(turn, place) if turn >= 0 else turn,
+        first=_shift(first, place),
+        passed=_seats(s.passed, place),
+        skip=_seats(s.skip, place),
+        last=last,
+        events=({"type": "left", "name": name, "count": len(rack)},),
+    )
