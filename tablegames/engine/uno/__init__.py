@@ -18,7 +18,7 @@ from typing import Any
 
 from tablegames.engine.core import GameBase, Result, register
 from tablegames.engine.uno.cards import COLOR_OF, WILDS
-from tablegames.engine.uno.rules import apply_move, legal_moves, new_game
+from tablegames.engine.uno.rules import apply_move, house, legal_moves, new_game
 from tablegames.engine.uno.state import OPTIONS, UnoState, normalize_options
 from tablegames.engine.uno.view import view
 
@@ -39,6 +39,9 @@ class Uno(GameBase):
     max_players = 10
     options_schema = OPTIONS
     state_class = UnoState
+    # A jump-in's tap time (on the server's clock) and its phone's ping delays: only the
+    # room fills them in (from the phone's clock estimate), a phone can't send them.
+    server_fields = frozenset({"t", "delays"})
 
     def check_options(self, options: Mapping[str, Any]) -> dict:
         """Validates table options before players sit down (raises ``IllegalMove``)."""
@@ -65,28 +68,45 @@ class Uno(GameBase):
         return legal_moves(state, seat)
 
     def rule_system_moves(self, state: UnoState) -> list[dict]:
-        """``next_hand`` once a hand is over (the host deals it: no deadline)."""
-        return [{"type": "next_hand"}] if state.phase == "hand_over" else []
+        """``next_hand`` once a hand is over (the host deals it: no deadline);
+        ``settle_jump`` while a jump-in race is open (from its deadline)."""
+        if state.phase == "hand_over":
+            return [{"type": "next_hand"}]
+        return [{"type": "settle_jump"}] if state.jump else []
+
+    def rule_deadline(self, state: UnoState) -> float | None:
+        """When the open jump-in race settles (first claim's arrival + its window)."""
+        return float(state.jump["deadline"]) if state.jump and state.phase == "play" else None
 
     def apply_rules(self, state: UnoState, seat: int | None, move: Mapping[str, Any],
                     now: float | None = None) -> UnoState:
         """Applies ``move`` for ``seat`` (None: the room's ``next_hand``); raises
         ``IllegalMove`` and changes nothing if illegal."""
-        return apply_move(state, seat, move)
+        return apply_move(state, seat, move, now)
 
     def timeout_move(self, state: UnoState, seat: int) -> dict | None:
         """What the turn timer plays for a player out of time: draw and keep (draw, then
         pass); owed answers get the mildest one (no challenge, the dare not done, the
-        colour it holds most of, swapping with the next player)."""
-        moves = [m for m in legal_moves(state, seat) if m["type"] not in ("uno", "catch")]
+        colour it holds most of, swapping with the next player). House rules: a stack is
+        taken (``accept``), a 7 swaps with the next player, and under forced play the drawn
+        card is played (a wild in the colour it holds most of)."""
+        moves = [m for m in legal_moves(state, seat) if m["type"] not in ("uno", "catch", "jump_in")]
+        held = [COLOR_OF[c] for c in state.hands[seat] if c not in WILDS]
         colours = [m for m in moves if m["type"] == "choose_color"]
         if colours:
-            held = [COLOR_OF[c] for c in state.hands[seat] if c not in WILDS]
             best = max(colours, key=lambda m: (held.count(m["color"]), -colours.index(m)))
             return best
         for kind in ("accept", "pass", "draw"):
             if any(m["type"] == kind for m in moves):
                 return {"type": kind}
+        swaps = [m for m in moves if m["type"] == "swap"]
+        if swaps:
+            act = state.active
+            nxt = act[(act.index(seat) + state.direction) % len(act)]
+            return next((m for m in swaps if m["target"] == nxt), swaps[0])
+        drawn = [m for m in moves if m["type"] == "play" and m["card"] == state.drawn]
+        if drawn and house(state.options, "forced_play"):
+            return max(drawn, key=lambda m: (held.count(m.get("color", "")), -drawn.index(m)))
         dare = [m for m in moves if m["type"] == "dare" and not m["done"]]
         return dare[0] if dare else None
 
@@ -104,8 +124,13 @@ class Uno(GameBase):
         return leaving.add_player(state, name)
 
     def to_act(self, state: UnoState) -> tuple[int, ...]:
-        """The seat on turn (also the one owing an answer: a colour, a challenge, a dare)."""
-        return (state.turn,) if state.phase == "play" else ()
+        """The seat on turn (also the one owing an answer: a colour, a challenge, a dare, a
+        stacked penalty, a 7's swap); nobody once its move waits in a jump-in race."""
+        if state.phase != "play":
+            return ()
+        if state.jump and any(tap["seat"] == state.turn for tap in state.jump["taps"]):
+            return ()
+        return (state.turn,)
 
     def view(self, state: UnoState, seat: int | None) -> dict:
         """What ``seat`` may see (``None``: the table)."""

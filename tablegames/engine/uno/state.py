@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+import json
 from pathlib import Path
 
 from tablegames.engine.core import IllegalMove, check_schema, freeze, load_schema
@@ -19,6 +20,10 @@ from tablegames.engine.uno.cards import (
 
 OPTIONS = load_schema(Path(__file__).with_name("options.json"))  # every table option, declared once
 SCORINGS = next(o.choices for o in OPTIONS if o.key == "scoring")
+_HOUSE = json.loads(Path(__file__).with_name("house_rules.json").read_text(encoding="utf-8"))
+SWITCHES: tuple[str, ...] = tuple(_HOUSE["switches"])  # the house rules' bool options
+PRESETS: dict[str, dict[str, bool]] = _HOUSE["presets"]  # what a preset sets them to
+JUMP_IN: dict[str, int] = _HOUSE["jump_in"]  # the jump-in race's window and bounds (ms)
 
 
 @dataclass(frozen=True)
@@ -50,6 +55,11 @@ class UnoState:
         dealer_cut: the cards cut to choose the first dealer.
         clock_at: server time of the last move (the turn timer counts from it; None
             without a time).
+        top_at: server time the top card went down (jump-in tables given a time: the
+            jump-in race counts reactions from it).
+        jump: the open jump-in race (house rule ``jump_in``): ``{"taps": [{"seat", "card",
+            "t", "claimed", "arrival", "late"}], "deadline": server time}``; settled by
+            the system move ``settle_jump`` from the deadline.
     """
 
     players: tuple[str, ...]
@@ -77,6 +87,8 @@ class UnoState:
     winners: tuple[int, ...] = ()
     dealer_cut: tuple[Mapping[str, Any], ...] = field(default=())
     clock_at: float | None = None
+    top_at: float | None = None
+    jump: Mapping[str, Any] | None = None
 
     @property
     def top(self) -> str:
@@ -110,6 +122,12 @@ def normalize_options(options: Mapping[str, Any] | None, n_players: int) -> dict
         dealer: "high_card" (cut: highest number deals, symbols count 0), "random", or a seat.
         house_rules: Plus only: rules of the Customizable Wilds in play (0-3), each a menu
             key of ``decks.json`` or ``{"kind": "dare"|"free", "text": str, "n": int}``.
+        preset: "rulebook" (every house rule off), "party" (stacking, 7-0, jump-in) or
+            "custom" (the switches below, one by one); a preset other than "custom" sets
+            the switches (``house_rules.json``).
+        stacking, seven_zero, jump_in, draw_until_playable, forced_play, no_bluff_wd4:
+            the house rules (docs/uno-rules.md, "House rules"); ``no_bluff_wd4`` can't go
+            with ``wd4_bluff``.
         stack: fixes the first hand for tests and tutorials:
             ``{"hands": [[...], ...], "top": "r5", "draw": ["g2", ...]}`` ("draw" lists the
             next cards to be drawn, in order; the rest of the deck follows, shuffled).
@@ -123,6 +141,15 @@ def normalize_options(options: Mapping[str, Any] | None, n_players: int) -> dict
     opts = check_schema(OPTIONS, options or {}, n_players)  # names, types, ranges, choices
     if opts["teams"] and (n_players != 4 or opts["scoring"] != "standard"):
         raise _bad("teams", "partnerships need exactly four players and standard scoring")
+    if opts["preset"] != "custom":  # a preset sets every switch (those it leaves out: off)
+        chosen = {k: bool(PRESETS[opts["preset"]].get(k, False)) for k in SWITCHES}
+        for k in SWITCHES:
+            if k in (options or {}) and options[k] != chosen[k]:
+                raise _bad(k, f"the preset {opts['preset']!r} sets it; choose the preset 'custom' "
+                              "to set house rules one by one")
+        opts.update(chosen)
+    if opts["no_bluff_wd4"] and opts["wd4_bluff"]:
+        raise _bad("no_bluff_wd4", "no bluffing with Wild Draw Four contradicts allowing the bluff")
     opts["house_rules"] = _house_rules(opts["house_rules"], opts["edition"])
     opts["stack"] = freeze(opts["stack"])  # tuples, as after a JSON round trip
     return opts

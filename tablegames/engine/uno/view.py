@@ -7,11 +7,11 @@ from typing import Any
 from tablegames.engine.uno.cards import CARDS
 from tablegames.engine.uno.rules import legal_moves
 from tablegames.engine.uno.scoring import partner
-from tablegames.engine.uno.state import UnoState
+from tablegames.engine.uno.state import SWITCHES, UnoState
 
 # Options that are public knowledge at the table ("stack" is for tests and stays hidden).
 PUBLIC_OPTIONS = ("edition", "target", "scoring", "teams", "two_player_rules", "wd4_bluff",
-                  "house_rules")
+                  "house_rules", "preset", *SWITCHES)
 
 
 def view(s: UnoState, seat: int | None) -> dict[str, Any]:
@@ -25,11 +25,13 @@ def view(s: UnoState, seat: int | None) -> dict[str, Any]:
     pending = None
     if s.pending:
         pending = {k: v for k, v in s.pending.items() if k in ("kind", "by", "swap", "rule")}
+        if s.options.get("stacking") and "count" in s.pending:
+            pending["count"] = s.pending["count"]  # the stacked penalty so far
         if s.pending["kind"] == "wd4":
             pending["victim"] = s.turn
     out: dict[str, Any] = {
         "game": "uno",
-        "options": {k: s.options[k] for k in PUBLIC_OPTIONS},
+        "options": {k: s.options.get(k, False) for k in PUBLIC_OPTIONS},
         "players": [
             {"seat": p, "name": name, "cards": len(s.hands[p]), "score": s.scores[p],
              "out": p in s.out, "uno": p in s.uno_said,
@@ -50,6 +52,7 @@ def view(s: UnoState, seat: int | None) -> dict[str, Any]:
         "events": [dict(e) for e in s.events],
         "history": [dict(h) for h in s.history],
         "winners": list(s.winners),
+        "jump": {"claims": len(s.jump["taps"])} if s.jump else None,  # a jump-in race is open
         "seat": seat,
     }
     if seat is not None and 0 <= seat < len(s.players):

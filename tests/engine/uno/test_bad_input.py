@@ -247,8 +247,15 @@ def test_an_unknown_edition_is_bad_option(edition):
 
 
 def test_an_unknown_option_is_bad_option():
-    err = new_refused(["a", "b", "c"], {"stacking": True}, "bad_option")
+    err = new_refused(["a", "b", "c"], {"stackin": True}, "bad_option")
+    assert err.params == {"option": "stackin"}
+
+
+def test_a_house_rule_under_a_preset_that_sets_it_otherwise_is_bad_option():
+    err = new_refused(["a", "b", "c"], {"stacking": True}, "bad_option")  # rulebook: off
     assert err.params == {"option": "stacking"}
+    err = new_refused(["a", "b", "c"], {"preset": "party", "jump_in": False}, "bad_option")
+    assert err.params == {"option": "jump_in"}
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])
