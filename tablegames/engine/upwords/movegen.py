@@ -26,7 +26,7 @@ in every stack under its letters; +20 for all seven tiles.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from typing import Any, NamedTuple
 
 from tablegames.engine.upwords.tiles import (
@@ -37,6 +37,7 @@ from tablegames.engine.upwords.tiles import (
     QU_FLAT_BONUS,
     RACK_SIZE,
     SIZE,
+    spell,
 )
 from tablegames.engine.upwords.wordgraph import WordGraph
 
@@ -115,7 +116,7 @@ def _cross_table(tops: list[str], heights: list[int], graph: WordGraph, cell: in
 
 
 def generate(board: Any, rack: Sequence[str], graph: WordGraph,
-             limit: int | None = None) -> list[Play]:
+             limit: int | None = None, plurals: Container[str] | None = None) -> list[Play]:
     """Every legal play of ``rack`` on ``board``, best score first (ties: by tiles).
 
     Args:
@@ -123,6 +124,9 @@ def generate(board: Any, rack: Sequence[str], graph: WordGraph,
         rack: the tiles on the rack (letters, ``Q`` for Qu).
         graph: the dictionary's graph (:func:`wordgraph.graph_for`).
         limit: keep only the best ``limit`` plays (None: all).
+        plurals: the dictionary's plurals made by adding an S, as the engine judges the
+            plural-only rule with them (``Upwords.plurals_for``); None: any S added to
+            the end of a word makes a plural (the engine's rule without them).
     """
     tops, heights = board_of(board)
     rack = [t for t in rack if t]
@@ -152,14 +156,14 @@ def generate(board: Any, rack: Sequence[str], graph: WordGraph,
         _line(graph, tops, heights, counts, [i * SIZE + line for i in range(SIZE)], across,
               empty_board, center, found)
     if not empty_board:
-        _singles(tops, heights, counts, across, down, found)
+        _singles(tops, heights, counts, across, down, found, plurals)
     plays = [Play(score, tuple(sorted(tiles))) for tiles, score in found.items()]
     plays.sort(key=lambda p: (-p.score, p.tiles))
     return plays[:limit] if limit is not None else plays
 
 
 def _singles(tops: list[str], heights: list[int], counts: dict[str, int],
-             across: list, down: list, found: dict) -> None:
+             across: list, down: list, found: dict, plurals: Container[str] | None) -> None:
     for cell in range(SIZE * SIZE):
         a, d = across[cell], down[cell]
         if a is None and d is None:
@@ -181,15 +185,20 @@ def _singles(tops: list[str], heights: list[int], counts: dict[str, int],
                     ok = False
                     break
                 score += table[letter]
-                # plural only: the word ends on this (empty) square with an S, 3+ letters
+                if not plural:
+                    continue
+                # plural only: the word ends on this (empty) square with an S, 3+ letters,
+                # and (with the dictionary's plurals) it is the plural of the word before
                 ends_here = (first == SIZE - 1) or not tops[cell + step]
-                prefix = 0
+                before = []
                 x = cell
                 while (x - step >= 0 and (step == SIZE or (x - step) // SIZE == r)
                        and tops[x - step]):
-                    prefix += 1
                     x -= step
-                if not (letter == "S" and h == 0 and ends_here and prefix >= 2):
+                    before.append(tops[x])
+                if not (letter == "S" and h == 0 and ends_here and len(before) >= 2):
+                    plural = False
+                elif plurals is not None and spell(before[::-1] + ["S"]) not in plurals:
                     plural = False
             if ok and not plural:
                 found[((r, c, letter),)] = score

@@ -85,44 +85,59 @@ class WordGraph:
     # -- building --------------------------------------------------------------------
     @classmethod
     def build(cls, words: Iterable[str]) -> WordGraph:
-        """Builds the minimal graph of ``words`` (spelled, upper case)."""
-        tiles = sorted({t for w in words if (t := tiles_of(w)) and len(t) >= 1})
-        # 1. a trie
+        """Builds the minimal graph of ``words`` (spelled, upper case).
+
+        Daciuk's incremental construction over the sorted tile strings: a node is merged
+        with an equal registered one as soon as no later word can pass through it, so
+        memory stays near the size of the final graph (the Portuguese list has over a
+        million words).
+        """
+        tiles = sorted({t for w in words if (t := tiles_of(w))})
         edges: list[dict[str, int]] = [{}]
         final = bytearray(1)
+        register: dict[tuple, int] = {}
+        path: list[tuple[int, str, int]] = []  # (parent, tile, child) along the last word
+
+        def minimize(down_to: int) -> None:
+            while len(path) > down_to:
+                parent, ch, child = path.pop()
+                key = (final[child], tuple(sorted(edges[child].items())))
+                got = register.get(key)
+                if got is None:
+                    register[key] = child
+                else:
+                    edges[parent][ch] = got
+                    edges[child] = {}  # unreachable now: dropped when renumbering
+
+        prev = ""
         for t in tiles:
-            node = 0
-            for ch in t:
-                nxt = edges[node].get(ch)
-                if nxt is None:
-                    nxt = len(edges)
-                    edges[node][ch] = nxt
-                    edges.append({})
-                    final.append(0)
+            common = 0
+            for x, y in zip(prev, t):
+                if x != y:
+                    break
+                common += 1
+            minimize(common)
+            node = path[-1][2] if path else 0
+            for ch in t[common:]:
+                nxt = len(edges)
+                edges.append({})
+                final.append(0)
+                edges[node][ch] = nxt
+                path.append((node, ch, nxt))
                 node = nxt
             final[node] = 1
-        # 2. merge equivalent nodes, children first (a node's id is larger than its parent's)
-        canon = [0] * len(edges)
-        registry: dict[tuple, int] = {}
-        new_edges: list[dict[str, int]] = []
-        new_final = bytearray()
-        for node in range(len(edges) - 1, -1, -1):
-            kids = edges[node]
-            key = (final[node], tuple(sorted((c, canon[k]) for c, k in kids.items())))
-            got = registry.get(key)
-            if got is None:
-                got = len(new_edges)
-                registry[key] = got
-                new_edges.append({c: canon[k] for c, k in kids.items()})
-                new_final.append(final[node])
-            canon[node] = got
-        # 3. renumber so that the root is node 0
-        n = len(new_edges)
-        root = canon[0]
-        order = [root] + [i for i in range(n) if i != root]
-        where = {old: new for new, old in enumerate(order)}
-        out_edges = [{c: where[k] for c, k in sorted(new_edges[old].items())} for old in order]
-        out_final = bytes(new_final[old] for old in order)
+            prev = t
+        minimize(0)
+        # renumber the reachable nodes, root first, breadth first
+        where = {0: 0}
+        order = [0]
+        for node in order:
+            for ch, k in sorted(edges[node].items()):
+                if k not in where:
+                    where[k] = len(order)
+                    order.append(k)
+        out_edges = [{c: where[k] for c, k in sorted(edges[old].items())} for old in order]
+        out_final = bytes(final[old] for old in order)
         return cls(out_edges, out_final)
 
     # -- queries ---------------------------------------------------------------------
@@ -175,17 +190,24 @@ class WordGraph:
 
 
 def _key(words: Iterable[str]) -> str:
+    """A fingerprint of the words (a ``WordList``'s blobs are hashed as they are)."""
     h = hashlib.sha1(f"wordgraph{FORMAT}".encode())
-    for w in sorted(words):
-        h.update(w.encode("ascii", "replace") + b"\n")
+    blobs = getattr(words, "_blobs", None)
+    if isinstance(blobs, dict):
+        for size in sorted(blobs):
+            h.update(f"{size}:".encode() + blobs[size])
+    else:
+        for w in sorted(words):
+            h.update(w.encode("ascii", "replace") + b"\n")
     return h.hexdigest()[:16]
 
 
-def load_or_build(words: Iterable[str], directory: Path | None = None) -> WordGraph:
+def load_or_build(words: Iterable[str], directory: Path | None = None,
+                  key: str | None = None) -> WordGraph:
     """The graph of ``words``, from the disk cache when it holds it (else built and saved)."""
-    words = list(words)
+    key = key or _key(words)
     directory = cache_dir() if directory is None else directory
-    path = directory / f"upwords-graph-{_key(words)}.marshal"
+    path = directory / f"upwords-graph-{key}.marshal"
     try:
         return WordGraph.loads(path.read_bytes())
     except (OSError, ValueError, EOFError, TypeError):
@@ -202,18 +224,25 @@ def load_or_build(words: Iterable[str], directory: Path | None = None) -> WordGr
 
 
 _BY_ID: dict[int, tuple[object, WordGraph]] = {}
+_BY_KEY: dict[str, WordGraph] = {}
 
 
 def graph_for(words: Iterable[str]) -> WordGraph:
-    """The graph of a dictionary object (a ``WordList``, a set...), built or loaded once per
-    object and process (the object is kept alive beside its graph)."""
+    """The graph of a dictionary object (a ``WordList``, a set...): built or read from the
+    disk cache once per process and content (a big list), or built in memory (a small one)."""
     if isinstance(words, WordGraph):
         return words
     got = _BY_ID.get(id(words))
-    if got is None or got[0] is not words:
-        graph = load_or_build(words) if len(words) > 5000 else WordGraph.build(words)  # type: ignore[arg-type]
-        got = _BY_ID[id(words)] = (words, graph)
-    return got[1]
+    if got is not None and got[0] is words:
+        return got[1]
+    key = _key(words)
+    graph = _BY_KEY.get(key)
+    if graph is None:
+        big = len(words) > 5000  # type: ignore[arg-type]
+        graph = load_or_build(words, key=key) if big else WordGraph.build(words)
+        _BY_KEY[key] = graph
+    _BY_ID[id(words)] = (words, graph)  # the object is kept alive beside its graph
+    return graph
 
 
 @cache

@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import inspect
 import itertools
 import random
 
@@ -20,12 +21,15 @@ import pytest
 
 from tablegames.engine.upwords import Upwords
 from tablegames.engine.upwords.board import examine
+from tablegames.engine.upwords.bot import dictionaries
 from tablegames.engine.upwords.dictionary import default_words
 from tablegames.engine.upwords.movegen import generate
 from tablegames.engine.upwords.tiles import CENTER, SIZE
-from tablegames.engine.upwords.wordgraph import WordGraph, load_or_build, tiles_of
+from tablegames.engine.upwords.wordgraph import WordGraph, graph_for, load_or_build, tiles_of
 
 ALPHABET = "AESTQ"
+# the engine judges "just adding an S" with the dictionary's plurals (when it takes them)
+ENGINE_PLURALS = "plurals" in inspect.signature(examine).parameters
 
 
 def small_dictionary(rng: random.Random) -> set[str]:
@@ -51,7 +55,8 @@ def random_board(rng: random.Random, fill: float) -> tuple[str, ...]:
     return tuple(board)
 
 
-def brute_force(board: tuple[str, ...], rack: list[str], words: set[str]) -> dict:
+def brute_force(board: tuple[str, ...], rack: list[str], words: set[str],
+                plurals: set[str] | None = None) -> dict:
     """Every placement of rack tiles in one line with no gap, judged by examine."""
     out = {}
     occupied = [bool(s) for s in board]
@@ -70,7 +75,8 @@ def brute_force(board: tuple[str, ...], rack: list[str], words: set[str]) -> dic
                     if tiles in seen:
                         continue
                     seen.add(tiles)
-                    p = examine(board, rack, [list(t) for t in tiles], words)
+                    extra = (plurals,) if ENGINE_PLURALS else ()
+                    p = examine(board, rack, [list(t) for t in tiles], words, *extra)
                     if p.error is None:
                         out[tiles] = p.score
     return out
@@ -86,6 +92,11 @@ def test_generator_finds_exactly_what_brute_force_finds(seed):
     expected = brute_force(board, rack, words)
     got = {p.tiles: p.score for p in generate(board, rack, graph)}
     assert got == expected
+    if ENGINE_PLURALS and seed % 4 == 1:  # with a table of plurals: only some S's are plurals
+        plurals = {w for w in words if w.endswith("S") and w[:-1] in words and len(w) % 2}
+        expected = brute_force(board, rack, words, plurals)
+        got = {p.tiles: p.score for p in generate(board, rack, graph, plurals=plurals)}
+        assert got == expected
 
 
 def test_first_play_covers_the_centre():
@@ -99,20 +110,21 @@ def test_view_board_gives_the_same_plays():
     up = Upwords()
     state = up.new(["A", "B"], {"first": 0, "words": "auto"}, seed=3)
     state = _play_some(up, state, 6, random.Random(3))
-    graph = WordGraph.build(default_words())
+    words, plurals = dictionaries(up, state.options)
+    graph = graph_for(words)
     rack = state.racks[state.turn]
-    a = generate(state.board, rack, graph)
-    b = generate(up.view(state, state.turn)["board"], rack, graph)
+    a = generate(state.board, rack, graph, plurals=plurals)
+    b = generate(up.view(state, state.turn)["board"], rack, graph, plurals=plurals)
     assert a == b
 
 
-def _play_some(up, state, turns, rng, graph=None):
-    from tablegames.engine.upwords.wordgraph import default_graph
-    graph = graph or default_graph()
+def _play_some(up, state, turns, rng):
+    words, plurals = dictionaries(up, state.options)
+    graph = graph_for(words)
     for _ in range(turns):
         if state.phase != "play":
             break
-        plays = generate(state.board, state.racks[state.turn], graph)
+        plays = generate(state.board, state.racks[state.turn], graph, plurals=plurals)
         if plays:
             move = plays[rng.randrange(min(5, len(plays)))].move()
         else:
@@ -124,18 +136,18 @@ def _play_some(up, state, turns, rng, graph=None):
 def test_every_proposed_play_is_accepted_with_its_score():
     """Real games with the shipped dictionary: each play of the generator applied."""
     from tablegames.engine.upwords.wordgraph import default_graph
-    graph = default_graph()
     up = Upwords()
-    words = default_words()
     checked = 0
     for seed in range(4):
         rng = random.Random(seed)
         state = up.new(["A", "B"], {"first": 0, "words": "auto"}, seed=seed)
+        words, plurals = dictionaries(up, state.options)
+        graph = graph_for(words)
         for turn in range(14):
             if state.phase != "play":
                 break
             seat = state.turn
-            plays = generate(state.board, state.racks[seat], graph)
+            plays = generate(state.board, state.racks[seat], graph, plurals=plurals)
             sample = plays if len(plays) <= 60 else rng.sample(plays, 60)
             for p in sample:
                 after = up.apply(state, seat, p.move())
