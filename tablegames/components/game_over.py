@@ -18,6 +18,7 @@ import reflex as rx
 
 from tablegames import games
 from tablegames.components.fields import field
+from tablegames.components.history import history_panel
 from tablegames.pages.common import S, tr
 from tablegames.pages.landing import game_options
 from tablegames.state.landing import LandingForm
@@ -177,6 +178,7 @@ def game_over_panel(game_over: rx.Var, is_host: rx.Var | bool = False, *extras: 
                 rx.box(*([rx.box(*extras, class_name="tg-end-extras")] if extras else []), _standings(over),
                        class_name="tg-end-body"),
                 _host(is_host),
+                *([] if is_host is False else [history_panel("history-end")]),  # the table's: earlier games
                 spacing="4", align="center", class_name="tg-end-card",
             ),
             open=True,
