@@ -178,3 +178,16 @@ def test_the_hint_of_each_mode_is_drawn() -> None:
     for game in REAL_GAMES:
         for mode in reference.modes(game):
             assert f'hintKey:"{reference.hint(game, mode)}"' in drawn
+
+
+def test_a_hint_shows_only_in_the_state_of_its_gesture() -> None:
+    """UNO's "tap a card" hint waits while an answer is pending (a challenge, a colour), Faces'
+    "tap a group" one shows only while the hand can pass a card (not over the guess grid)."""
+    for edition in reference.modes("uno"):
+        assert reference.hint_when("uno", edition) == ("#hand [data-card]", "#pending, #picker")
+    assert reference.hint_when("faces", "main")[0] == "#hand button.fc-group.tap"
+    assert reference.hint_when("faces", "memory")[0] == "#faces-grid button.fc-cell.tap"
+    for game in reference.games_with_cards():
+        for mode in reference.modes(game):
+            on, off = reference.hint_when(game, mode)
+            assert isinstance(on, str) and isinstance(off, str)
