@@ -6,6 +6,7 @@ Run from the repository root, in the venv (``scripts/setup``):
     python bench/upwords.py                     # everything, ~20-30 s
     python bench/upwords.py --games 2 --reps 10 --lookup-seconds 0.2   # quicker
     python bench/upwords.py --json
+    python bench/upwords.py --movegen           # the move generator (bench/upwords_movegen.py)
 
 Three parts, all on the shipped English list (``data/words-en.txt``, ``default_words()``):
 
@@ -572,7 +573,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print JSON instead of tables")
     parser.add_argument("--child", choices=("time", "memory"), help=argparse.SUPPRESS)
+    parser.add_argument("--movegen", nargs=argparse.REMAINDER, default=None,
+                        help="run the move generator's bench instead (bench/upwords_movegen.py; "
+                        "the arguments after it are its own)")
     args = parser.parse_args(argv)
+    if args.movegen is not None:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        import upwords_movegen
+        return upwords_movegen.main(args.movegen)
     if args.child:
         print(json.dumps(child_load(args.child)))
         return 0

@@ -19,7 +19,9 @@ and ranks each move by what the view shows:
   level's threshold;
 * every pending answer of every edition: the colour of a wild turned up first, Swap
   Hands' partner, the Customizable Wild's dare; unknown move types (house rules added
-  later) are answered by the nearest known kind, or the first such move.
+  later) are answered by the nearest known kind, or the first such move;
+* house rules: a Draw Two / Wild Draw Four stacked on when it can (the penalty moves on),
+  a 7's swap taken with the smallest hand, a jump-in made at the level's rate.
 
 Levels are data (:data:`LEVELS`): how often a bot forgets UNO, catches, plays a careless
 card (``blunder``), whether it keeps wilds and attacks, how much it weighs colours, when
@@ -88,8 +90,11 @@ def choose(view: Mapping[str, Any], legal: list[dict[str, Any]], rng: random.Ran
     """The bot's move now, or None (out of turn, nothing worth doing)."""
     seat = view["seat"]
     on_turn = view.get("turn") == seat and view.get("phase") == "play"
-    turn_moves = [m for m in legal if m["type"] not in ("uno", "catch")]
+    turn_moves = [m for m in legal if m["type"] not in ("uno", "catch", "jump_in")]
+    jumps = [m for m in legal if m["type"] == "jump_in"]
     if params.get("random"):
+        if jumps and rng.random() < params["act_out_of_turn"]:
+            return rng.choice(jumps)
         return _random(view, legal, turn_moves, on_turn, rng, params)
     hand = list(view.get("hand", ()))
     # calls and catches
@@ -99,9 +104,9 @@ def choose(view: Mapping[str, Any], legal: list[dict[str, Any]], rng: random.Ran
     catches = [m for m in legal if m["type"] == "catch" and not _partner(view, seat, m["target"])]
     if catches and rng.random() < params["catch"]:
         return min(catches, key=lambda m: (_cards(view, m["target"]), m["target"]))
-    if not on_turn:
-        return _out_of_turn(view, turn_moves, rng, params)
-    if not turn_moves:
+    if jumps and rng.random() < params["jump_in"]:  # the identical card, out of turn
+        return jumps[0]
+    if not on_turn or not turn_moves:
         return None
     pending = view.get("pending")
     if pending:
@@ -129,15 +134,6 @@ def _random(view: Mapping[str, Any], legal: list[dict[str, Any]],
     return rng.choice(plays or turn_moves)
 
 
-def _out_of_turn(view: Mapping[str, Any], moves: list[dict[str, Any]], rng: random.Random,
-                 params: Mapping[str, Any]) -> dict[str, Any] | None:
-    """Moves offered out of turn by house rules (jump-in plays...): sometimes taken."""
-    plays = [m for m in moves if m["type"] == "play"]
-    if plays and rng.random() < params.get("jump_in", 0.0):
-        return _best_play(view, list(view.get("hand", ())), plays, params)
-    return None
-
-
 def _answer(view: Mapping[str, Any], pending: Mapping[str, Any], moves: list[dict[str, Any]],
             rng: random.Random, params: Mapping[str, Any]) -> dict[str, Any]:
     kind = pending.get("kind")
@@ -155,8 +151,15 @@ def _answer(view: Mapping[str, Any], pending: Mapping[str, Any], moves: list[dic
                                                m.get("target", 0)))
         held = _held(hand)
         return max(colours, key=lambda m: (held.get(m["color"], 0), -colours.index(m)))
-    if kind == "wd4" and {"challenge", "accept"} <= types:
-        if view.get("options", {}).get("wd4_bluff"):
+    plays = [m for m in moves if m["type"] == "play"]
+    if plays and kind in ("draw2", "wd4") and rng.random() >= params.get("blunder", 0.0):
+        return _best_play(view, hand, plays, params)  # stacking: the penalty moves on
+    if "swap" in types:  # a 7's swap (house rule 7-0): take the smallest hand
+        swaps = [m for m in moves if m["type"] == "swap"]
+        return min(swaps, key=lambda m: (_partner(view, seat, m["target"]),
+                                         _cards(view, m["target"]), m["target"]))
+    if kind == "wd4" and "accept" in types:
+        if "challenge" in types and view.get("options", {}).get("wd4_bluff"):
             by = pending.get("by")
             left = _cards(view, by) if by is not None else 7
             guilty = 1 - 0.75 ** max(left, 0)  # odds they held a card of the colour
@@ -166,8 +169,7 @@ def _answer(view: Mapping[str, Any], pending: Mapping[str, Any], moves: list[dic
     if "dare" in types:
         done = rng.random() < params["dare_done"]
         return next((m for m in moves if m.get("done") is done), moves[0])
-    plays = [m for m in moves if m["type"] == "play"]
-    if plays:  # a pending state answered by playing (stacking a Draw Two...)
+    if plays:
         return _best_play(view, hand, plays, params)
     for kind in ("accept", "pass", "draw"):
         for m in moves:
