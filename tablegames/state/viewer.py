@@ -73,8 +73,12 @@ class Viewer(Screen):
 
     @rx.var
     async def watching_text(self) -> str:
-        """"3 watching" in this screen's language ("" when nobody watches)."""
+        """"3 watching" in this screen's language ("" when nobody watches). Recomputed when a
+        viewer links (``RoomShared.watching``) and at each of the table's heartbeats (a
+        viewer that left is uncounted by ``forget_tab``, which tells no screen)."""
         shared = await self.get_state(RoomShared)
         screen = await self.get_state(Screen)
-        n = shared.watching
-        return t(screen.language, "viewers.watching", count=n) if n > 0 and shared.version >= 0 else ""
+        if screen.role != "table" or not screen.room_code or shared.version < 0 or screen.tick < 0:
+            return ""
+        n = await room_tabs.count(viewers_key(screen.room_code)) if shared.watching > 0 else 0
+        return t(screen.language, "viewers.watching", count=n) if n > 0 else ""

@@ -25,6 +25,7 @@ from sqlmodel import Session, create_engine
 from tablegames import reflex_adapter as rxa
 from tablegames.rooms import service
 from tablegames.state.reactions import Reactions
+from tablegames.state.room import UNLINK_AFTER
 from tablegames.state.viewer import WATCHING, Viewer
 from tests.scale import services
 from tests.scale.client import Device, router_data
@@ -164,7 +165,9 @@ def test_a_viewer_sees_the_table_and_is_refused_every_move_and_host_action(backe
                  count(backend, "select locked from room where code = ?", code))
         # the viewer closes: the table counts one fewer (after the unlink grace period)
         await viewer.close()
-        await table.until(lambda d: d.latest(WATCHING_KEY) == "1 watching", 20)
+        await asyncio.sleep(UNLINK_AFTER + 1.5)
+        await table.send("heartbeat", {"_value": None})  # the table's page does every 5 s
+        await table.until(lambda d: d.latest(WATCHING_KEY) == "1 watching", 10)
         frames = "\n".join(viewer.raw + lobby_viewer.raw)
         await close([table, *phones, lobby_viewer])
         return version, moves, after, viewer.notices, frames, table.latest(POPPING_KEY)
