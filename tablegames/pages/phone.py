@@ -22,6 +22,7 @@ from tablegames.components.players import player_chips
 from tablegames.components.reactions import reaction_menu, reaction_row
 from tablegames.components.hints import first_time_hint
 from tablegames.components.reference import reference_button, reference_sheet
+from tablegames.components.seat_admin import host_watch, phone_notes, seats_button, seats_overlay
 from tablegames.components.sound import cue_feed, mute_button
 from tablegames.components.timers import every, vibrate_on_turn
 from tablegames.components.wake_lock import wake_lock
@@ -61,6 +62,7 @@ def menu() -> rx.Component:
         rx.box(
             rx.cond(S["is_host"], rx.link(tr("ui.open_table"), href="/table/" + CODE, id="open-table",
                                           class_name="tg-ph-menu-item")),
+            seats_button(phone=True),  # the host's seat actions (components/seat_admin.py)
             rx.cond(VIEW, options_in_force(id="menu-options")),
             rx.link(tr("ui.phone.start_page"), href="/", id="menu-home", class_name="tg-ph-menu-item"),
             class_name="tg-ph-menu-panel",
@@ -185,6 +187,7 @@ def seat_screen() -> rx.Component:
         ME < 0,
         rx.match(BLOCK, ("already_started", late_joiner("already_started")),
                  ("table_full", late_joiner("table_full")), ("table_locked", closed_table()),
+                 ("wait_round", late_joiner("wait_round")), ("wait_game", late_joiner("wait_game")),
                  rx.fragment(join_box(), just_watch())),
         rx.cond(VIEW, game_screen(), waiting()),
     )
@@ -198,6 +201,7 @@ def phone_page() -> rx.Component:
         rx.el.main(
             rx.cond(S["removed"].to(bool),
                     rx.callout(tr("error.removed"), icon="user_x", color_scheme="orange", id="removed", width="100%")),
+            phone_notes(),  # its seat moved on, the table played for it (components/seat_admin.py)
             rx.cond(S["code"], seat_screen(), no_room()),
             class_name="tg-phone-area", id="phone-area",
         ),
@@ -206,6 +210,7 @@ def phone_page() -> rx.Component:
         # Keeps this tab's state (and its seat) alive on the server while the page is open.
         every(upkeep.keepalive_ms(), Screen.heartbeat),
         reference_sheet(), first_time_hint(),  # help in the app (components/reference.py, hints.py)
+        seats_overlay(), host_watch(),  # the host's seat actions; the host moves on (components/seat_admin.py)
         class_name="tg-phone-bg tg-phone",
     )
 

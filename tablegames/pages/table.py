@@ -23,6 +23,7 @@ from tablegames.components.countdown import turn_countdown
 from tablegames.components.history import history_panel
 from tablegames.components.reactions import reaction_icon, reactions_layer
 from tablegames.components.reference import reference_button, reference_sheet
+from tablegames.components.seat_admin import host_watch, seats_button, seats_overlay, table_notes
 from tablegames.components.overlay import close_overlay, open_overlay, overlay
 from tablegames.components.sound import cue_feed, mute_button
 from tablegames.components.timers import every
@@ -147,11 +148,12 @@ def rail() -> rx.Component:
         rx.cond(VIEW, rx.fragment(join_chip(), join_enlarged()), join_panel()),
         rx.cond(VIEW, turn_countdown()),  # the turn timer, while it runs (components/countdown.py)
         watching(),  # "3 watching" (state/viewer.py)
+        table_notes(),  # away phones, whom the table plays for, a new host (components/seat_admin.py)
         rx.cond(
             VIEW,
-            rx.box(mute_button(), reference_button("tg-ref-open-table"), more_tools(),
+            rx.box(mute_button(), reference_button("tg-ref-open-table"), seats_button(), more_tools(),
                    class_name="tg-tools", custom_attrs={"data-fit": "table-tools"}),
-            rx.box(lang_switch(), mute_button(), reference_button("tg-ref-open-table"), host_link(),
+            rx.box(lang_switch(), mute_button(), reference_button("tg-ref-open-table"), host_link(), seats_button(),
                    class_name="tg-tools", custom_attrs={"data-fit": "table-tools"}),
         ),
         host_overlay(),
@@ -276,6 +278,7 @@ def table_page() -> rx.Component:
         reactions_layer(),  # the phones' quick reactions pop up (components/reactions.py)
         # a game's deadline (a race window): the table applies it should its timer be lost
         rx.cond(S["deadline"], every(deadlines.WATCH_MS, Deadlines.watch)),
+        seats_overlay(), host_watch(),  # the host's seat actions; the host moves on (components/seat_admin.py)
         class_name=rx.cond(VIEW, "tg-table-bg tg-shell tg-playing", "tg-table-bg tg-shell tg-in-lobby"),
         id="tg-shell",
     )

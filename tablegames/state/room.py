@@ -31,7 +31,7 @@ from tablegames import games
 from tablegames.games import cues
 from tablegames import reflex_adapter as rxa
 from tablegames.engine import IllegalMove
-from tablegames.rooms import lifecycle, presence, service
+from tablegames.rooms import hosting, lifecycle, presence, seats as seat_admin, service
 from tablegames.rooms.cache import VersionedCache
 from tablegames.rooms.service import RoomError, normalize_code
 from tablegames.state import guard, joining, room_tabs, upkeep
@@ -71,6 +71,7 @@ class RoomShared(rx.SharedState):
     # the last few reactions ({id, seat, name, kind, at}): ephemeral, never a move (state/reactions.py)
     reactions: list[dict] = []
     _phones: dict[str, int] = {}  # browser token -> seat, for the "online" dots
+    _hosts: dict[str, int] = {}  # browser token -> host_gen, tabs with host rights (rooms/hosting.py)
 
     async def _online_seats(self) -> list[int]:
         """Seats with at least one phone connected right now (on any worker)."""
@@ -174,6 +175,8 @@ async def forget_tab(app: rx.App, token: str) -> None:
             shared.watching = await room_tabs.count(viewers_key(code))
         if token in shared._phones:
             shared._phones = {t: s for t, s in shared._phones.items() if t != token}
+        if token in shared._hosts:
+            shared._hosts = {t: g for t, g in shared._hosts.items() if t != token}
 
 
 async def _version(code: str) -> int:
@@ -252,9 +255,18 @@ class Screen(Device, RoomScreenAPI):
     _is_host: bool = False
     _expiry_renewed: float = 0.0  # when heartbeat last renewed this tab's keys in Redis
     _seen: dict[int, float] = {}  # the table's: seat id -> when its phone was last connected
+    _away: dict[int, float] = {}  # the table's: seat id -> since when its phone is away (rooms/seats.py)
+    _seat_gen: int = 0  # the seat's generation this tab holds it for (a handover makes a new one)
+    _host_gen: int = 0  # the host change this tab's host rights are for (rooms/hosting.py)
+    moved: bool = False  # this phone's seat went to another phone (a handover)
 
     def _host_secret(self) -> str:
         return str(self._secrets("host_secrets").get(self.room_code, ""))
+
+    def _host_keys(self) -> list[str]:
+        """What this device may prove host rights with: its host secret, and its seat secret
+        (the host's once the role went to its seat, ``rooms/hosting.py``)."""
+        return [k for k in (self._host_secret(), str(self._secrets("seat_secrets").get(self.room_code, ""))) if k]
 
     # -- what this screen sees ---------------------------------------------------------
     @rx.var
@@ -265,12 +277,22 @@ class Screen(Device, RoomScreenAPI):
         if not self.room_code or shared.version < 0:
             return {}
         seat = self._seat if self.role == "phone" and self._seat >= 0 else None
+        moved = self.moved
+        if seat is not None:  # a seat handed to another phone since this tab took it: no hand
+            table = await _screen_data(self.room_code, shared.version, None, self.language)
+            held = next((s for s in (table or {}).get("seats", ()) if s["id"] == seat), None)
+            if held is not None and held.get("gen", 0) != self._seat_gen:
+                seat, moved = None, True
         data = await _screen_data(self.room_code, shared.version, seat, self.language)
         if data is None:
             return {}
         phone = self.role == "phone"  # "me": the engine seat of this phone's seat id (-1: none)
-        out = {**data, "is_host": self._is_host, "me": data["me"] if phone else -1,
-               "removed": phone and (data["removed"] or self.removed),
+        # host controls: this tab's host rights are for the room's host now, or its seat hosts
+        is_host = ((self._is_host and data.get("host_gen", 0) == self._host_gen)
+                   or (seat is not None and data.get("host_seat") == seat))
+        out = {**data, "is_host": is_host, "me": data["me"] if phone and not moved else -1,
+               "moved": phone and moved,
+               "removed": phone and not moved and (data["removed"] or self.removed),
                # seconds left of the turn timer as this screen is sent (its clock may be off
                # the server's: components/countdown.py counts down from this)
                "turn_left": (None if data.get("turn_deadline") is None
@@ -310,19 +332,20 @@ class Screen(Device, RoomScreenAPI):
         self.role, self.room_code, self.notice = "table", _route_code(self), ""
         self._seat = -1
         host = self.router.url.query_parameters.get("host")
-        code, stored = self.room_code, self._host_secret()
+        code, stored = self.room_code, self._host_keys()
 
-        def check(db: Session) -> tuple[bool, bool]:
+        def check(db: Session) -> tuple[bool, bool, int]:
             given = isinstance(host, str) and bool(host) and service.is_host(db, code, host)
-            return given, given or service.is_host(db, code, stored)
+            return given, given or service.is_host(db, code, stored), hosting.host_gen(db, code)
 
         try:
-            given, self._is_host = await db_run(check)
+            given, self._is_host, self._host_gen = await db_run(check)
         except RoomError as err:
             self.notice = self._say(err)
             return None
         if given:
             self._remember("host_secrets", code, host)
+        await self._hold_seat()  # a host device: the host is here (rooms/hosting.py)
         events = await self._check_room()
         if isinstance(host, str) and host:  # read: the secret leaves the address bar and history
             events = [rx.call_script(STRIP_HOST_JS), *events]
@@ -336,25 +359,39 @@ class Screen(Device, RoomScreenAPI):
         self._seat = -1
         secret = self._secrets("seat_secrets").get(self.room_code)
         code, stored = self.room_code, self._host_secret()
+        handover = self.router.url.query_parameters.get("handover")  # a seat handed to this phone
 
-        def check(db: Session) -> tuple[bool, int, bool]:
-            seat, removed = -1, False
-            if secret:
+        def check(db: Session) -> tuple[bool, int, bool, bool, int, int, str]:
+            seat, removed, moved, gen, given = -1, False, False, 0, ""
+            if isinstance(handover, str) and handover:
+                seat, given, gen = seat_admin.take_handover(db, code, handover)
+            elif secret:
                 try:
                     seat = service.rejoin(db, code, secret)
+                    gen = seat_admin.gen_of(db, code, seat)
                 except RoomError as err:
                     if err.code == "db_unavailable":
                         raise
-                    removed = err.code == "removed"
-            return service.is_host(db, code, stored), seat, removed
+                    removed, moved = err.code == "removed", err.code == "seat_moved"
+            keys = [k for k in (stored, given or secret) if k]
+            return (service.is_host(db, code, keys), seat, removed, moved, gen,
+                    hosting.host_gen(db, code), given)
 
+        events: list[Any] = []
         try:
-            self._is_host, self._seat, self.removed = await db_run(check)
+            (self._is_host, self._seat, self.removed, self.moved, self._seat_gen, self._host_gen,
+             given) = await db_run(check)
         except RoomError as err:
             self.notice = self._say(err)
-            return None
+            if handover:  # the link was used: this phone is what it was before
+                self._seat, self.moved = -1, False
+            return [rx.call_script(STRIP_HANDOVER_JS)] if handover else None
+        if given:  # this phone holds the seat now (the old phone's secret is refused)
+            self._remember("seat_secrets", code, given)
+        if handover:
+            events.append(rx.call_script(STRIP_HANDOVER_JS))
         await self._hold_seat()
-        return await self._check_room() or None
+        return [*events, *await self._check_room()] or None
 
     @rx.event
     async def heartbeat(self, _value: Any = None):
@@ -365,6 +402,10 @@ class Screen(Device, RoomScreenAPI):
         if self.role == "table":  # who is connected now: the "online" dots' grace period
             shared = await self.get_state(RoomShared)
             self._seen = presence.seen(self._seen, await shared._online_seats(), time.time())
+            # since when each seat is away (its actions show after a while: rooms/seats.py)
+            table = await _screen_data(self.room_code, shared.version, None, self.language)
+            ids = [seat["id"] for seat in (table or {}).get("seats", ())]
+            self._away = presence.away_since(self._away, ids, self._seen, time.time())
         self.tick += 1
         if (reload := self._reload_if_rebuilt()) is not None:
             return reload
@@ -379,6 +420,8 @@ class Screen(Device, RoomScreenAPI):
         token = self.router.session.client_token
         if self._seat >= 0 and shared._phones.get(token) != self._seat:
             shared._phones = {**shared._phones, token: self._seat}
+        if self._is_host and shared._hosts.get(token) != self._host_gen:  # a host device is here
+            shared._hosts = {**shared._hosts, token: self._host_gen}
 
     async def _check_room(self) -> list[Any]:
         """Whether this tab may open its room (else the notice says why); the room's game's
@@ -428,6 +471,7 @@ class Screen(Device, RoomScreenAPI):
     def _leave_room(self) -> None:
         """Forgets the room this tab was in: its seat, host rights and screen."""
         self.room_code, self._seat, self._is_host, self.removed = "", -1, False, False
+        self.moved, self._seat_gen = False, 0
         self._clear_parts()
 
     async def _bump(self, version: int) -> None:
@@ -462,7 +506,7 @@ class Screen(Device, RoomScreenAPI):
         if taken is None:
             return None
         seat, secret, version = taken
-        self._seat, self.removed = seat, False
+        self._seat, self.removed, self.moved, self._seat_gen = seat, False, False, 0
         self.notice = ""
         self._remember("seat_secrets", self.room_code, secret)
         await self._hold_seat()
@@ -501,18 +545,19 @@ class Screen(Device, RoomScreenAPI):
         if self.role != "phone" or self._seat < 0:
             return self._no_seat()
         expected = seen_version if seen_version >= 0 else None
-        return await self._act(lambda db, code=self.room_code, seat=self._seat: service.apply_move(db, code, seat, move, expected)[1])
+        return await self._act(lambda db, code=self.room_code, seat=self._seat, gen=self._seat_gen:
+                               service.apply_move(db, code, seat, move, expected, holder=gen)[1])
 
     @rx.event
     async def set_option(self, key: str, value: Any):
         """Table (host only, in the lobby): changes one table option."""
-        secret = self._host_secret()
+        secret = self._host_keys()
         return await self._act(lambda db, code=self.room_code: service.update_options(db, code, secret, {key: value}))
 
     @rx.event
     async def host(self, action: str, seat: int = -1):
         """Table (or host's phone): start, next_hand, rematch, remove_seat."""
-        secret = self._host_secret()
+        secret = self._host_keys()
         if action == "remove_seat":
             return await self._act(lambda db, code=self.room_code: service.remove_seat(db, code, secret, seat))
         if action not in HOST_ACTIONS:
@@ -526,7 +571,7 @@ class Screen(Device, RoomScreenAPI):
         in the Another game form (the create form's fields, read by ``state.forms``)."""
         from tablegames.state.forms import options_from_form
 
-        secret = self._host_secret()
+        secret = self._host_keys()
         form = form if isinstance(form, dict) else {}
         game = str(form.get("game") or "")
         options = options_from_form(game, form)
@@ -536,6 +581,10 @@ class Screen(Device, RoomScreenAPI):
 RELOAD_GUARD_MS = 30_000  # at most one such reload per tab in this time
 # The table's address without its host secret (kept on the device once read), in place:
 # neither the address bar nor the history keeps it.
+# The same for a seat's one-time handover link (rooms/seats.py), once this phone used it.
+STRIP_HANDOVER_JS = ("(() => { const u = new URL(window.location.href); if (u.searchParams.has('handover')) {"
+                     " u.searchParams.delete('handover'); window.history.replaceState(window.history.state, '',"
+                     " u.pathname + u.search + u.hash); } })()")
 STRIP_HOST_JS = ("(() => { const u = new URL(window.location.href); if (u.searchParams.has('host')) {"
                  " u.searchParams.delete('host'); window.history.replaceState(window.history.state, '',"
                  " u.pathname + u.search + u.hash); } })()")

@@ -1,0 +1,176 @@
+"""The host's seat actions and the host watch, for every game (``rooms/seats.py``,
+``rooms/hosting.py``).
+
+:class:`SeatAdmin` is a substate of the room screen:
+
+- ``seat_rows``: every seat with what the host may do with it: away (its phone gone for
+  ``away_after_s``, as the table saw it), the table playing for it (``auto``), the host;
+- the host's actions: let the table play for a seat, hand a seat to a new phone (a
+  one-time QR code, shown to the host alone), remove a seat from the game, make a seat's
+  phone the host; a seat's own phone says it is back;
+- :meth:`SeatAdmin.watch_host`: every open page, every ``WATCH_HOST_MS``, reports who is
+  connected: the host's device seen, or gone long enough for the role to pass on.
+
+Who may act is decided by the rooms layer from this device's secrets, never from an event
+argument; a seat id argument only names the seat the host acts on.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Any
+
+import reflex as rx
+import segno
+from sqlmodel import Session
+
+from tablegames import reflex_adapter as rxa
+from tablegames.rooms import hosting, presence, seats, service
+from tablegames.rooms.service import RoomError
+from tablegames.state.db import run as db_run
+from tablegames.state.room import RoomShared, Screen, _screen_data
+
+WATCH_HOST_MS = 10_000  # how often an open page reports who is connected (host moves on)
+
+
+class SeatAdmin(Screen):
+    """The host's actions on seats; the away seats and the host's presence."""
+
+    handover_name: str = ""  # whose seat the handover QR code hands on ("" none shown)
+    _handover_token: str = ""
+
+    async def _table_data(self, version: int | None = None) -> dict[str, Any]:
+        if version is None:
+            version = (await self.get_state(RoomShared)).version
+        if not self.room_code or version < 0:
+            return {}
+        return await _screen_data(self.room_code, version, None, self.language) or {}
+
+    @rx.var
+    async def seat_info(self) -> dict[str, Any]:
+        """``rows``: every seat, ``id``, ``name``, ``away`` (its phone gone a while),
+        ``online``, ``auto`` (the table plays for it), ``host``; ``away`` and ``auto``: the
+        names of the away seats and of those the table plays for, listed ("" none). The
+        table's page knows how long a phone is away; a host's phone knows only who is
+        connected now."""
+        shared = await self.get_state(RoomShared)
+        version = shared.version  # each var read here: a change recomputes this var
+        heartbeat, role, seen, away_since = self.tick, self.role, self._seen, self._away
+        if heartbeat < 0 or role not in ("table", "phone") or not self.room_code or version < 0:
+            return {"rows": [], "away": "", "auto": ""}
+        data = await _screen_data(self.room_code, version, None, self.language) or {}
+        rows = data.get("seats") or []
+        if not rows or (role == "phone" and not (self._is_host or data.get("host_seat") == self._seat)):
+            return {"rows": [], "away": "", "auto": ""}  # a phone lists the seats only for the host
+        now = time.time()
+        if role == "table":
+            online = set(presence.present(seen, await shared._online_seats(), now))
+            after = seats.setting("away_after_s")
+            away = {i for i, since in away_since.items() if now - since >= after}
+        else:
+            online = set(await shared._online_seats())
+            away = {s["id"] for s in rows} - online
+        out = [{"id": s["id"], "seat": s["seat"], "name": s["name"], "online": s["id"] in online,
+                "away": s["id"] in away and s["id"] not in online, "auto": bool(s.get("auto")),
+                "host": data.get("host_seat") == s["id"]} for s in rows]
+        return {"rows": out, "away": ", ".join(r["name"] for r in out if r["away"]),
+                "auto": ", ".join(r["name"] for r in out if r["auto"])}
+
+    @rx.var
+    async def my_auto(self) -> bool:
+        """This phone's seat: the table plays for it (the phone offers "I'm back")."""
+        shared = await self.get_state(RoomShared)
+        version = shared.version  # read here: a new version recomputes this var
+        if self.role != "phone" or self._seat < 0:
+            return False
+        data = await self._table_data(version)
+        return any(s["id"] == self._seat and s.get("auto") for s in data.get("seats") or ())
+
+    @rx.var
+    def handover_qr(self) -> str:
+        """The one-time handover link as a QR code (the host's screen only, while open)."""
+        if not self._handover_token or not self.room_code:
+            return ""
+        base = os.environ.get("TG_PUBLIC_URL") or self.origin
+        url = f"{base.rstrip('/')}/play/{self.room_code}?handover={self._handover_token}"
+        return segno.make(url, error="m").svg_data_uri(scale=6, border=2)
+
+    @rx.var
+    def handover_url(self) -> str:
+        """The handover link itself (a test, or a host who sends it by message)."""
+        if not self._handover_token or not self.room_code:
+            return ""
+        base = os.environ.get("TG_PUBLIC_URL") or self.origin
+        return f"{base.rstrip('/')}/play/{self.room_code}?handover={self._handover_token}"
+
+    # -- the host's actions ------------------------------------------------------------
+    @rx.event
+    async def set_auto(self, seat_id: int, on: bool):
+        """Host: the table plays for seat ``seat_id`` when it is to act (or stops)."""
+        keys = self._host_keys()
+        return await self._act(lambda db, code=self.room_code: seats.set_auto(db, code, keys, seat_id, bool(on)))
+
+    @rx.event
+    async def make_host(self, seat_id: int):
+        """Host: seat ``seat_id``'s phone becomes the host (this device stops being it)."""
+        keys = self._host_keys()
+        return await self._act(lambda db, code=self.room_code: hosting.hand_host(db, code, keys, seat_id))
+
+    @rx.event
+    async def start_handover(self, seat_id: int):
+        """Host: a one-time link that hands seat ``seat_id`` to a new phone (QR code)."""
+        keys, code = self._host_keys(), self.room_code
+        try:
+            self._handover_token = await db_run(lambda db: seats.start_handover(db, code, keys, seat_id))
+        except RoomError as err:
+            self.notice = self._say(err)
+            return
+        data = await self._table_data()
+        self.handover_name = next((s["name"] for s in data.get("seats") or () if s["id"] == seat_id), "")
+
+    @rx.event
+    def close_handover(self):
+        """The host closed the handover QR code (the link still works once)."""
+        self._handover_token, self.handover_name = "", ""
+
+    @rx.event
+    async def im_back(self):
+        """A phone whose seat the table played for: its player is back."""
+        secret = str(self._secrets("seat_secrets").get(self.room_code, ""))
+        if self.role != "phone" or not secret:
+            return None
+        return await self._act(lambda db, code=self.room_code: seats.back(db, code, secret))
+
+    # -- the host's presence ------------------------------------------------------------
+    @rx.event
+    async def watch_host(self, _tick: Any = None):
+        """Every open page, regularly: whether a host device is connected; if none has
+        been for ``host_gone_after_s``, the role passes on (``rooms/hosting.py``)."""
+        if self.role not in ("table", "phone") or not self.room_code:
+            return
+        data = await self._table_data()
+        if not data.get("code"):
+            return
+        shared = await self.get_state(RoomShared)
+        online = await shared._online_seats()
+        app = rxa.current_app()
+        gen = data.get("host_gen", 0)
+        # this very tab, if it is a host device, or the host seat's phone, or another host tab
+        host_here = (self._is_host and self._host_gen == gen) or data.get("host_seat") in online
+        for token, held in list(shared._hosts.items()):
+            if host_here:
+                break
+            if held == gen and await rxa.is_connected(app, token):
+                host_here = True
+        code = self.room_code
+
+        def look(db: Session) -> int | None:
+            return hosting.maybe_move_on(db, code, online, host_here)
+
+        try:
+            version = await db_run(look)
+        except RoomError:
+            return
+        if version is not None:
+            await self.bump(version)
