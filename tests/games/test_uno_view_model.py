@@ -125,8 +125,8 @@ def test_swap_hands_picker_names_the_other_players():
     ana = build(screen(s, 0), "en")
     picker = ana["picker"]["WS"]
     assert picker["swap"] and picker["target_title"] == "Who swaps hands with you?"
-    assert picker["targets"] == [{"seat": "1", "name": "Bia", "detail": "2 cards"},
-                                 {"seat": "2", "name": "Cid", "detail": "3 cards"}]
+    assert picker["targets"] == [{"seat": "1", "name": "Bia", "detail": "2 cards", "move": {}},
+                                 {"seat": "2", "name": "Cid", "detail": "3 cards", "move": {}}]
     red = picker["choices"][0]
     assert red["move"] == {}
     assert red["by_target"] == {"1": {"type": "play", "card": "WS", "color": "r", "target": 1},

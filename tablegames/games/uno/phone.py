@@ -14,7 +14,8 @@ from tablegames.components.events import event_list
 from tablegames.components.game_over import game_over_panel
 from tablegames.components.players import player_chips
 from tablegames.games.uno.cards import color_swatch, uno_card
-from tablegames.games.uno.state import UnoPicker
+from tablegames.games.uestop.phone import SlapPad, clock_probe
+from tablegames.games.uno.state import UnoJump, UnoPicker
 from tablegames.pages.common import S, send
 
 VM = S["vm"].to(dict)  # this screen's UNO view model
@@ -65,7 +66,10 @@ def picker() -> rx.Component:
         rx.foreach(PICKER["targets"].to(list[dict]), lambda p: rx.button(
             rx.text(p["name"].to(str), weight="bold"), rx.text(p["detail"].to(str), size="2"),
             size="4", class_name="tg-target tg-action", width="100%", justify="between",
-            on_click=UnoPicker.pick_target(p["seat"].to(str)), id="target-" + p["seat"].to(str))),
+            # 7-0's picker sends the swap at once; Swap Hands asks for the colour next
+            on_click=rx.cond(PICKER["direct"].to(bool), send(p["move"].to(dict)),
+                             UnoPicker.pick_target(p["seat"].to(str))),
+            id="target-" + p["seat"].to(str))),
         spacing="3", align="center", width="100%", id="picker-targets",
     )
     colours = rx.vstack(
@@ -83,7 +87,7 @@ def picker() -> rx.Component:
                           on_click=UnoPicker.cancel_pick, id="picker-cancel"),
                 spacing="4", align="center", width="min(22rem, 100%)",
             ),
-            class_name="tg-picker", id="picker",
+            class_name="tg-picker uc-picker", id="picker",
             custom_attrs={"data-fit": "uno-picker", "data-fit-layer": "uno-picker"},  # an overlay
         ),
     )
@@ -107,6 +111,21 @@ def actions() -> rx.Component:
                    wrap="wrap", spacing="3", justify="center", width="100%")
 
 
+def jump_button() -> rx.Component:
+    """JUMP IN!: shown while this phone holds the identical card to the top (pointerdown,
+    stamped like UeStop!'s slap so the race can correct this phone's clock and network)."""
+    jump = VM["jump"].to(dict)
+    return rx.cond(
+        VM["jump"],
+        SlapPad.create(
+            rx.el.span(jump["label"].to(str), class_name="uc-jump-label"),
+            rx.el.span(jump["name"].to(str), class_name="uc-jump-sub"),
+            type="button", id="act-jump", class_name="uc-jump",
+            on_pointer_down=lambda tap: UnoJump.jump(tap, jump["card"].to(str)),
+        ),
+    )
+
+
 def playing() -> rx.Component:
     """The hand first, then the buttons, the pile, the others and the last events."""
     return rx.vstack(
@@ -115,6 +134,7 @@ def playing() -> rx.Component:
                 rx.text(VM["status"].to(str), size="4", id="turn-of")),
         rx.cond(VM["pending"].to(str) != "",
                 rx.callout(VM["pending"].to(str), icon="info", color_scheme="amber", id="pending", width="100%")),
+        jump_button(),
         rx.box(hand(), actions(), class_name="uc-hand-block", custom_attrs={"data-fit": "uno-hand"}),
         rx.cond(VM["reveal"], rx.box(
             rx.text(VM["reveal"].to(dict)["title"].to(str), weight="bold"),
@@ -131,6 +151,7 @@ def playing() -> rx.Component:
         player_chips(VM["players"], mini=True, id="others"),
         event_list(VM["events"], mini=True),
         picker(),
+        rx.cond(VM["jump_table"].to(bool), clock_probe()),  # jump-in tables: this phone's clock
         spacing="3", width="100%", align="center",
     )
 

@@ -31,3 +31,35 @@ class UnoPicker(Screen):
     def _clear_on_move(self) -> None:
         """A move was sent (or the tab left its room): the picker closes."""
         self.picking, self.swap_with = "", ""
+
+
+class UnoJump(rx.State):
+    """The jump-in button (house rule ``jump_in``): the tap's time, stamped as UeStop!'s
+    slaps are (the phone's clock when the tap is handled, converted with this browser's
+    clock estimate from its pings, ``UeStopClock``), and the phone's ping delays go with
+    the claim as server fields; the engine's race judges it."""
+
+    @rx.event
+    async def jump(self, tap_ms: float, card: str):
+        """JUMP IN: the identical card ``card``, tapped at phone time ``tap_ms``."""
+        from tablegames.engine import IllegalMove
+        from tablegames.games.uestop.state import UeStopClock, _apply, slap_move
+        from tablegames.rooms.service import RoomError
+        from tablegames.state import deadlines
+
+        screen = await self.get_state(Screen)
+        code, seat = screen.room_code, screen.seat
+        if seat < 0:
+            return screen.no_seat()
+        clock = await self.get_state(UeStopClock)
+        move = slap_move(clock._samples, tap_ms)  # "t" and "delays" when this phone is synced
+        move.update(type="jump_in", card=str(card))
+        try:
+            _state, version = await _apply(code, seat, move)
+        except (IllegalMove, RoomError) as err:
+            if err.code == "already_jumped":  # a second tap on the button: the first counts
+                return None
+            return screen.refuse(err)
+        screen.notice = ""
+        await screen.bump(version)
+        return deadlines.follow(code, version)  # the claim that opens the race starts its timer

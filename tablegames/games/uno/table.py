@@ -80,6 +80,8 @@ def board() -> rx.Component:
             rx.text(VM["status"].to(str), class_name="uc-status", id="table-status"),
             rx.cond(VM["pending"].to(str) != "",
                     rx.text(VM["pending"].to(str), class_name="tg-pending uc-pending", id="pending")),
+            rx.cond(VM["house"].to(str) != "",
+                    rx.text(VM["house"].to(str), class_name="uc-house", id="house-rules")),
             class_name="uc-status-box",
         ),
         piles(),

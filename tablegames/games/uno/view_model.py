@@ -37,6 +37,11 @@ The shared keys (every game's view model has them): ``players``, ``status``,
 - ``hand_line``: who won the last hand and its points (between hands and at the end);
   ``my_result``: this phone's own place at the end ("You won!", "You finished 2nd.").
 - ``waiting``: the phone's line between hands; ``next_label``: the host's button.
+- ``jump``: this phone's jump-in button (house rule ``jump_in``), ``{"card", "label"}`` while
+  it holds the identical card to the top (None otherwise); ``racing``: a jump-in race is
+  open (the pending line says so).
+- ``house``: the house rules in force, in words ("" for none), for the table.
+- A player holding one card is marked "UNO!" (called or not: the last card shows).
 """
 
 from __future__ import annotations
@@ -49,7 +54,7 @@ from typing import Any
 
 from tablegames.engine.uno.cards import colors as edition_colors
 from tablegames.games import standings
-from tablegames.i18n import card_name, color_name, event_text, ordinal, t
+from tablegames.i18n import card_name, color_name, event_text, join_names, ordinal, t
 
 __all__ = ["build", "group_by_color", "per_row"]
 
@@ -110,7 +115,7 @@ def _lobby(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
             "top": "", "top_name": "", "color": "", "color_line": "", "direction": "", "draw_pile": "",
             "hand_count": "", "hand_fan": False, "hand_dense": False, "hand_per_row": 0, "score_title": "", "target_line": "", "waiting": "",
             "next_label": "", "hand_line": "", "edition": "", "color_name": "", "my_result": "",
-            "labels": _labels(lang)}
+            "labels": _labels(lang), "jump": None, "jump_table": False, "racing": False, "house": ""}
 
 
 def build(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
@@ -170,6 +175,10 @@ def build(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
         "hand_line": "",
         "my_result": _my_result(lang, view, me) if phase == "game_over" else "",
         "labels": _labels(lang),
+        "jump": None,
+        "jump_table": bool((view.get("options") or {}).get("jump_in")),
+        "racing": bool(view.get("jump")) and phase == "play",
+        "house": _house_line(lang, view),
     }
     if phase != "play":
         out["hand_line"] = _hand_line(lang, view, names)
@@ -206,7 +215,7 @@ def _player(lang: str, p: Mapping[str, Any], me: int, to_act: Sequence[int], win
             phase: str) -> dict[str, Any]:
     seat = int(p["seat"])
     badges = []
-    if p.get("uno"):
+    if _uno_mark(p, phase):
         badges.append("UNO!")
     if p.get("out"):
         badges.append(t(lang, "ui.out"))
@@ -215,16 +224,31 @@ def _player(lang: str, p: Mapping[str, Any], me: int, to_act: Sequence[int], win
     return {"seat": seat, "name": str(p["name"]), "me": seat == me,
             "to_act": phase == "play" and seat in to_act,
             "score": t(lang, "count.points", count=int(p.get("score", 0))),
-            "detail": _detail(lang, p),
+            "detail": _detail(lang, p, phase),
             "cards": int(p.get("cards", 0)), "badges": badges}
 
 
-def _detail(lang: str, p: Mapping[str, Any]) -> str:
-    """A player's card count, with the UNO call or being out: "1 card · UNO!"."""
+def _uno_mark(p: Mapping[str, Any], phase: str = "play") -> bool:
+    """A player's "UNO!" mark: the call made, or down to one card while a hand is played."""
+    return bool(p.get("uno")) or (phase == "play" and int(p.get("cards", 0)) == 1 and not p.get("out"))
+
+
+def _detail(lang: str, p: Mapping[str, Any], phase: str = "play") -> str:
+    """A player's card count, with the UNO mark or being out: "1 card · UNO!"."""
     cards = t(lang, "count.cards", count=int(p.get("cards", 0)))
     if p.get("out"):
         return t(lang, "ui.uno.detail.out", cards=cards)
-    return t(lang, "ui.uno.detail.uno", cards=cards) if p.get("uno") else cards
+    return t(lang, "ui.uno.detail.uno", cards=cards) if _uno_mark(p, phase) else cards
+
+
+_SWITCHES = ("stacking", "seven_zero", "jump_in", "draw_until_playable", "forced_play", "no_bluff_wd4")
+
+
+def _house_line(lang: str, view: Mapping[str, Any]) -> str:
+    """The house rules in force, in words ("House rules: stacking, 7-0, jump-in"; "" none)."""
+    options = view.get("options") or {}
+    rules = [t(lang, f"option.{k}") for k in _SWITCHES if options.get(k)]
+    return t(lang, "ui.uno_house.line", rules=join_names(lang, rules)) if rules else ""
 
 
 def _status(lang: str, view: Mapping[str, Any], me: int, to_act: Sequence[int],
@@ -244,6 +268,8 @@ def _status(lang: str, view: Mapping[str, Any], me: int, to_act: Sequence[int],
 def _pending(lang: str, view: Mapping[str, Any], names: Sequence[str], me: int) -> str:
     """The answer owed now (a Wild Draw Four to challenge, a colour, a dare), in words."""
     pending = view.get("pending")
+    if view.get("jump") and view.get("phase") == "play":
+        return t(lang, "ui.uno_house.jump_open")
     if not pending or view.get("phase") != "play":
         return ""
     turn = int(view.get("turn", 0))
@@ -252,6 +278,18 @@ def _pending(lang: str, view: Mapping[str, Any], names: Sequence[str], me: int) 
     by_name = names[by] if isinstance(by, int) and 0 <= by < len(names) else "?"
     kind = pending.get("kind")
     mine = ".you" if turn == me else ""
+    options = view.get("options") or {}
+    if kind in ("wd4", "draw2") and options.get("stacking") or kind == "wd4" and options.get("no_bluff_wd4"):
+        cards = t(lang, "count.cards", count=int(pending.get("count", 4 if kind == "wd4" else 2)))
+        if kind == "draw2":
+            key = "ui.uno_house.pending.draw2"
+        elif options.get("no_bluff_wd4"):
+            key = "ui.uno_house.pending.wd4_no_bluff" if options.get("stacking") else "ui.uno_house.pending.wd4_take"
+        else:
+            key = "ui.uno_house.pending.wd4"
+        return t(lang, key + mine, player=who, by=by_name, cards=cards)
+    if kind == "seven":
+        return t(lang, "ui.uno_house.pending.seven" + mine, player=who)
     if kind == "wd4":
         return t(lang, "ui.uno.pending.wd4" + mine, player=who, by=by_name)
     if kind == "color":
@@ -373,8 +411,16 @@ def _hand(out: dict[str, Any], lang: str, view: Mapping[str, Any], me: int, name
     if "choose_color" in can:
         swap = bool((view.get("pending") or {}).get("swap"))
         picker["first"] = _picker(lang, cols, others, swap, _choose_move)
+    if "swap" in can:  # 7-0: whose hand to take (the targets send the move at once)
+        picker["seven"] = {"title": "", "target_title": t(lang, "ui.uno_house.pick_seven"), "swap": True,
+                           "direct": True, "choices": [],
+                           "targets": [{"seat": str(p["seat"]), "name": str(p["name"]), "detail": _detail(lang, p),
+                                        "move": {"type": "swap", "target": int(p["seat"])}} for p in others]}
     out["picker"] = picker
     out["actions"] = _actions(lang, view, can, names)
+    if "jump_in" in can and view.get("top"):
+        out["jump"] = {"card": str(view["top"]), "label": t(lang, "ui.uno_house.jump_button"),
+                       "name": card_name(lang, view["top"])}
 
 
 def _play_move(code: str, color: str, target: int | None) -> dict[str, Any]:
@@ -403,8 +449,8 @@ def _picker(lang: str, cols: Sequence[str], others: Sequence[Mapping[str, Any]],
                         "move": {} if swap else make(c), "by_target": by_target})
     return {"title": t(lang, "ui.pick_color"),
             "target_title": t(lang, "ui.uno.pick_target") if swap else "",
-            "swap": swap, "choices": choices,
-            "targets": [{"seat": str(p["seat"]), "name": str(p["name"]), "detail": _detail(lang, p)}
+            "swap": swap, "direct": False, "choices": choices,
+            "targets": [{"seat": str(p["seat"]), "name": str(p["name"]), "detail": _detail(lang, p), "move": {}}
                         for p in others] if swap else []}
 
 
@@ -429,7 +475,15 @@ def _actions(lang: str, view: Mapping[str, Any], can: set[str], names: Sequence[
     if "challenge" in can:
         buttons.append(_button("act-challenge", t(lang, "ui.challenge"), {"type": "challenge"}, "red"))
     if "accept" in can:
-        buttons.append(_button("act-accept", t(lang, "ui.accept"), {"type": "accept"}))
+        pending = view.get("pending") or {}
+        if "count" in pending or pending.get("kind") == "draw2" or (
+                (view.get("options") or {}).get("no_bluff_wd4")):  # a stack: "Take 6 cards"
+            label = t(lang, "ui.uno_house.take", count=int(pending.get("count", 4)))
+        else:
+            label = t(lang, "ui.accept")
+        buttons.append(_button("act-accept", label, {"type": "accept"}))
+    if "swap" in can:
+        buttons.append(_button("act-swap", t(lang, "ui.uno_house.choose_swap"), pick="seven"))
     if "choose_color" in can:
         buttons.append(_button("act-choose-color", t(lang, "ui.choose_color"), pick="first"))
     if "dare" in can:
