@@ -24,6 +24,11 @@ The interface (pure; the rooms layer calls it):
   the rooms layer can keep it in the database beside the seat; :func:`new_memory` gives
   the first one.
 
+For the rooms layer: :func:`bot_step` ``(game, state, bots, memories, rng)`` gives the next
+``(seat, move)`` a bot makes (asking each bot with its own view only), :func:`remember`
+updates the bots' memories after a move, :func:`bot_rng` derives a bot's generator from
+the game's seed, the seat and the move number (so a replay makes the same choices). A bot
+seat is then just data: ``{"seat": 2, "bot": "normal", "memory": {...}}``.
 :func:`play_out` plays a whole game with a bot in every seat (tests and ``bench/bots.py``).
 
 >>> import random
@@ -46,8 +51,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-__all__ = ["levels", "level_params", "has_bot", "choose", "observe", "new_memory", "play_out",
-           "BOT_GAMES"]
+__all__ = ["levels", "level_params", "has_bot", "choose", "observe", "new_memory", "remember",
+           "bot_step", "bot_rng", "play_out", "BOT_GAMES"]
 
 # game -> module holding its bot (LEVELS, choose(view, legal, rng, params, memory, game),
 # optionally observe(view, memory, params, rng) and supports(options))
@@ -135,60 +140,78 @@ def observe(game: Any, view: Mapping[str, Any], seat: int, memory: Mapping[str, 
     return fn(view, memory, level_params(game, level), rng)
 
 
+def bot_rng(seed: int, seat: int, step: int) -> random.Random:
+    """The generator a room gives its bot in ``seat`` for the ``step``-th move of a game
+    (e.g. the room's version number): the same game replays the same bot choices."""
+    return random.Random(f"bot:{seed}:{seat}:{step}")
+
+
+def remember(game: Any, state: Any, bots: Mapping[int, str],
+             memories: Mapping[int, Mapping[str, Any]], rng: random.Random
+             ) -> dict[int, dict[str, Any]]:
+    """Every bot seat's memory after seeing ``state`` through its own view (the rooms
+    layer calls it after each accepted move and stores the result beside the seats)."""
+    return {p: observe(game, game.view(state, p), p, memories.get(p), level, rng)
+            for p, level in bots.items()}
+
+
+def bot_step(game: Any, state: Any, bots: Mapping[int, str],
+             memories: Mapping[int, Mapping[str, Any]], rng: random.Random
+             ) -> tuple[int, dict[str, Any]] | None:
+    """The next move a bot makes, as ``(seat, move)``, or None when no bot acts now.
+
+    ``bots`` maps the bot seats to their levels. Seats that are not to act are asked
+    first, in an order drawn from ``rng`` (out-of-turn moves race: a catch, a challenge,
+    a jump-in), then the bots to act. Each bot receives only its seat's view and legal
+    moves. The rooms layer applies the move through its own move path (version check,
+    move log) after a human-like delay, as it would a phone's.
+    """
+    acting = set(game.to_act(state))
+    order = [p for p in sorted(bots) if p not in acting]
+    rng.shuffle(order)
+    for p in order + sorted(p for p in bots if p in acting):
+        legal = game.legal_moves(state, p)
+        if not legal:
+            continue
+        move = choose(game, game.view(state, p), p, random.Random(rng.random()), bots[p],
+                      legal, memories.get(p))
+        if move is not None:
+            return p, move
+    return None
+
+
 def play_out(game: Any, state: Any, seats: Sequence[str], seed: int, max_moves: int = 20000,
              check: Any = None) -> tuple[Any, int]:
     """Plays ``state`` to its end with a bot of level ``seats[p]`` in every seat ``p``.
 
-    After each move every seat with legal moves that is not to act is asked first (in an
-    order drawn from the seed: out-of-turn moves race), then those to act; system moves
-    (the next hand) are applied by the table as soon as they exist. ``check(state, seat,
-    move, before)`` is called after each move (tests hold their invariants there).
+    Each step: a system move (the next hand) as soon as it exists and nobody is to act;
+    else the bots remember what they see (:func:`remember`) and one of them moves
+    (:func:`bot_step`); with no bot moving, the system move (a race the table settles).
+    ``check(state, seat, move, before)`` is called after each move (tests hold their
+    invariants there).
 
     Returns:
         (the last state, the number of moves made). Raises whatever ``apply`` raises: a
         bot's refused move is a bug.
     """
     rng = random.Random(seed)
-    n = len(seats)
-    memory = [new_memory(game) for _ in range(n)]
+    bots = dict(enumerate(seats))
+    memories: dict[int, dict[str, Any]] = {p: new_memory(game) for p in bots}
     moves = 0
     while game.result(state) is None and moves < max_moves:
         system = game.system_moves(state)
-        if system and not any(game.to_act(state)):
-            before, state = state, game.apply(state, None, system[0])
-            moves += 1
-            if check:
-                check(state, None, system[0], before)
-            continue
-        views = [game.view(state, p) for p in range(n)]
-        memory = [observe(game, views[p], p, memory[p], seats[p], rng) for p in range(n)]
-        acting = set(game.to_act(state))
-        order = [p for p in range(n) if p not in acting]
-        rng.shuffle(order)
-        picked = None
-        idle = []
-        for p in order + sorted(acting):
-            legal = game.legal_moves(state, p)
-            if not legal:
-                continue
-            move = choose(game, views[p], p, random.Random(rng.random()), seats[p], legal,
-                          memory[p])
-            if move is not None:
-                picked = p, move
-                break
-            if p in acting:
-                idle.append(p)
-        if picked is None:
-            if system:  # (a race the table settles, e.g. UNO's jump-in)
-                before, state = state, game.apply(state, None, system[0])
-                moves += 1
-                if check:
-                    check(state, None, system[0], before)
-                continue
-            raise AssertionError(f"the bots in seats {idle} made no move on their turn")
-        p, move = picked
-        before, state = state, game.apply(state, p, move)
+        step = None
+        if not (system and not any(game.to_act(state))):
+            memories = remember(game, state, bots, memories, rng)
+            step = bot_step(game, state, bots, memories, rng)
+        if step is None:
+            if not system:
+                raise AssertionError(f"no bot moves and the game is not over: {game.to_act(state)}")
+            seat, move = None, system[0]
+        else:
+            seat, move = step
+        before, state = state, game.apply(state, seat, move)
         moves += 1
         if check:
-            check(state, p, move, before)
+            check(state, seat, move, before)
     return state, moves

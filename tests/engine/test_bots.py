@@ -94,25 +94,25 @@ def uno_check(state, seat, move, before):
     assert len(UNO.to_act(state)) <= 1
 
 
-@pytest.mark.parametrize("chunk", range(6))
+@pytest.mark.parametrize("chunk", range(5))
 def test_uno_bots_play_every_edition_and_option(chunk):
     done = 0
-    for k in range(chunk * 25, chunk * 25 + 25):
+    for k in range(chunk * 24, chunk * 24 + 24):
         rng = random.Random(k)
         n, opts = uno_table(rng)
         state = new_uno(n, opts, k)
         if state is None:
             continue
         seats = [rng.choice(levels("uno")) for _ in range(n)]
-        state, moves = play_out(UNO, state, seats, seed=k, max_moves=3000, check=uno_check)
+        state, moves = play_out(UNO, state, seats, seed=k, max_moves=1500, check=uno_check)
         assert UNO.from_json(UNO.to_json(state)) == state
         if UNO.result(state) is not None:
             done += 1
-    assert done >= 15
+    assert done >= 14
 
 
 def test_faces_memory_bots_play_to_the_end():
-    for k in range(60):
+    for k in range(40):
         rng = random.Random(k)
         n = rng.randint(2, 4)
         opts = {"variant": "memory", "pairs": rng.choice((10, 13))}
