@@ -184,5 +184,6 @@ def game_over_panel(game_over: rx.Var, is_host: rx.Var | bool = False, *extras: 
             open=True,
             class_name=rx.cond(mine, "tg-end tg-end-phone", "tg-end"),
             id="ending",
+            custom_attrs={"data-fit-layer": "ending"},  # a curtain over the game (the layout harness)
         ),
     )
