@@ -270,8 +270,8 @@ def _best_play(view: Mapping[str, Any], hand: list[str], plays: list[dict[str, A
                 v += 3.0 * (len(after) - theirs) - (50.0 if _partner(view, seat, target) else 0)
                 if theirs >= len(after):
                     v -= 20.0
-        if face == "WG":
-            v += 4.0
+        if face == "WG":  # everyone else draws 3: worth it while the piles hold cards
+            v += 4.0 if view.get("draw_count", 0) + view.get("discard_count", 0) > 12 else -4.0
         if params.get("lookahead"):
             again = face in ("S", "+2") or (face == "R" and two)
             if again:  # the turn comes back at once: worth it with a card to follow

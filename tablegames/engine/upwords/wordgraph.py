@@ -250,3 +250,22 @@ def default_graph() -> WordGraph:
     """The graph of the shipped English list."""
     from tablegames.engine.upwords.dictionary import default_words
     return graph_for(default_words())
+
+
+def prebuild() -> list[tuple[str, str, int]]:
+    """Builds (or reads) the graph of every shipped word list into the disk cache, so that
+    no table's first bot move waits for it (the Portuguese list takes tens of seconds)."""
+    from tablegames.engine.upwords import dictionary
+    done = []
+    keys = sorted({dictionary.list_key(lang, size) for lang in dictionary.LANGUAGES
+                   for size in dictionary.SIZES}) if hasattr(dictionary, "list_key") else [("en", "standard")]
+    for lang, size in keys:
+        graph = graph_for(dictionary.default_words(lang, size) if lang != "en" or size != "standard"
+                          else dictionary.default_words())
+        done.append((lang, size, len(graph.edges)))
+    return done
+
+
+if __name__ == "__main__":  # python -m tablegames.engine.upwords.wordgraph
+    for lang, size, nodes in prebuild():
+        print(f"{lang} {size}: {nodes} nodes in {cache_dir()}")
