@@ -15,6 +15,8 @@ racing in a seeded order). Seats rotate with the seed so that no level always si
   unless ``--edition``; match-ups heads up (2 players) and one bot against three random
   players (4 players, where a random seat would win 25%).
 * **Faces Memory**: 2 players, 10 pairs; a tie counts half.
+* **Upwords**: 2 players, words settled by challenge (the default table); fewer games
+  (each takes about half a second: the bots generate every play of their rack each turn).
 
 The ``±`` column is the 95% interval of the win rate (normal approximation).
 """
@@ -64,6 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=700, help="UNO games per match-up")
     ap.add_argument("--memory-games", type=int, default=400, help="Memory games per match-up")
+    ap.add_argument("--upwords-games", type=int, default=24, help="Upwords games per match-up")
     ap.add_argument("--edition", default="classic", choices=("classic", "plus", "motu"))
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
@@ -80,14 +83,17 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(match("faces", memory, [level, "random"], args.memory_games))
     for a, b in (("normal", "easy"), ("hard", "easy"), ("hard", "normal")):
         rows.append(match("faces", memory, [a, b], args.memory_games))
+    for a, b in (("easy", "random"), ("hard", "easy"), ("hard", "normal")):
+        if args.upwords_games:
+            rows.append(match("upwords", {}, [a, b], args.upwords_games))
     if args.json:
         print(json.dumps(rows, indent=1))
         return 0
-    print(f"{'game':6} {'match-up (first: the level measured)':42} {'games':>6} {'win':>7} "
+    print(f"{'game':7} {'match-up (first: the level measured)':42} {'games':>6} {'win':>7} "
           f"{'±':>6} {'moves':>6} {'s':>6}")
     for r in rows:
-        name = "UNO" if r["game"] == "uno" else "Memory"
-        print(f"{name:6} {r['lineup']:42} {r['games']:6d} {100 * r['win']:6.1f}% "
+        name = {"uno": "UNO", "faces": "Memory", "upwords": "Upwords"}[r["game"]]
+        print(f"{name:7} {r['lineup']:42} {r['games']:6d} {100 * r['win']:6.1f}% "
               f"{100 * r['ci']:5.1f}% {r['moves_per_game']:6.0f} {r['seconds']:6.1f}")
     return 0
 

@@ -21,8 +21,9 @@ from tablegames.engine.upwords.wordgraph import graph_for
 
 LEVELS: dict[str, dict[str, Any]] = {
     "random": {"random": True},
-    # window: the share of the ranking the bot picks from, (best end, worst end)
-    "easy": {"window": (0.35, 0.9), "challenge": 0.4, "max_tiles": 4},
+    # window: the share of the ranking the bot picks from, (best end, worst end); random:
+# any legal move (a play, an exchange, a pass)
+    "easy": {"window": (0.1, 0.6), "challenge": 0.4, "max_tiles": 5},
     "normal": {"window": (0.0, 0.25), "challenge": 0.8, "max_tiles": 7},
     "hard": {"window": (0.0, 0.0), "challenge": 1.0, "max_tiles": 7},
 }
@@ -60,7 +61,7 @@ def choose(view: Mapping[str, Any], legal: list[dict[str, Any]], rng: random.Ran
         words, plurals = dictionaries(game, view.get("options", {}))
         plays = generate(view["board"], view.get("rack", ()), graph_for(words), plurals=plurals)
     if params.get("random"):
-        options = [p.move() for p in plays[:200]] + [m for m in legal if m["type"] != "challenge"]
+        options = [p.move() for p in plays] + [m for m in legal if m["type"] != "challenge"]
         return rng.choice(options) if options else None
     plays = [p for p in plays if len(p.tiles) <= params["max_tiles"]] or plays
     if plays:
