@@ -66,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=700, help="UNO games per match-up")
     ap.add_argument("--memory-games", type=int, default=400, help="Memory games per match-up")
-    ap.add_argument("--upwords-games", type=int, default=24, help="Upwords games per match-up")
+    ap.add_argument("--upwords-games", type=int, default=16, help="Upwords games per match-up")
     ap.add_argument("--edition", default="classic", choices=("classic", "plus", "motu"))
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)

@@ -423,3 +423,16 @@ def test_memory_remembers_what_it_saw_and_fades_by_level():
                 mem = observe(FACES, FACES.view(s, 0), 0, mem, level, rng)
             kept[level] += len(mem["known"])
     assert kept["hard"] == 60 and kept["easy"] < 40
+
+
+def test_bot_step_moves_only_bots_and_waits_for_people():
+    from tablegames.engine.bots import bot_rng, bot_step, remember
+    s = uno([["r1", "g2", "g3"], ["y1", "y2", "y3"]], "r5")  # seat 0 (a person) on turn
+    assert UNO.to_act(s) == (0,)
+    memories = remember(UNO, s, {1: "hard"}, {}, bot_rng(s.seed, 1, 0))
+    assert bot_step(UNO, s, {1: "hard"}, memories, bot_rng(s.seed, 1, 0)) is None
+    seat, move = bot_step(UNO, s, {0: "hard", 1: "hard"}, memories, bot_rng(s.seed, 0, 0))
+    assert seat == 0 and move in UNO.legal_moves(s, 0)
+    s = UNO.apply(s, 0, {"type": "play", "card": "r1"})
+    s = UNO.apply(s, 1, {"type": "draw"})  # the bot's turn passes: the person forgot nothing
+    assert bot_step(UNO, s, {1: "hard"}, memories, bot_rng(s.seed, 1, 2)) is None
