@@ -67,3 +67,13 @@ def test_a_player_with_one_card_is_marked_uno_on_the_table_and_the_phones():
     phone = build(screen(s, 2), "en")
     assert next(p for p in phone["players"] if p["name"] == "Bia")["detail"] == "1 card · UNO!"
     assert next(p for p in phone["players"] if p["name"] == "Ana")["badges"] == []
+
+
+def test_a_turn_move_waiting_alone_does_not_tell_that_a_twin_is_held():
+    s = new([["r5", "b2"], ["r5", "g6", "g7"], ["r9", "y3"]], top="b5", jump_in=True)
+    s = GAME.apply(s, 1, {"type": "play", "card": "r5"}, now=10.0)
+    s = GAME.apply(s, 2, {"type": "play", "card": "r9"}, now=10.5)  # Ana holds the twin: raced
+    assert s.jump is not None
+    for me in (-1, 1, 2):
+        vm = build(screen(s, me), "en")
+        assert not vm["racing"] and vm["pending"] == ""

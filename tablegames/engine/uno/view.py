@@ -52,7 +52,7 @@ def view(s: UnoState, seat: int | None) -> dict[str, Any]:
         "events": [dict(e) for e in s.events],
         "history": [dict(h) for h in s.history],
         "winners": list(s.winners),
-        "jump": {"claims": len(s.jump["taps"])} if s.jump else None,  # a jump-in race is open
+        "jump": _jump(s),
         "seat": seat,
     }
     if seat is not None and 0 <= seat < len(s.players):
@@ -72,6 +72,13 @@ def view(s: UnoState, seat: int | None) -> dict[str, Any]:
         if s.reveal and s.reveal["to"] == seat:
             out["reveal"] = {"of": s.reveal["of"], "cards": list(s.reveal["cards"])}
     return out
+
+
+def _jump(s: UnoState) -> dict[str, int] | None:
+    """An open jump-in race as everybody sees it: how many jumped in (None while nobody
+    has: a turn's move waiting for the window alone must not tell that a twin is held)."""
+    claims = sum(1 for tap in s.jump["taps"] if "card" in tap) if s.jump else 0
+    return {"claims": claims} if claims else None
 
 
 _COLOR_ORDER = {c: i for i, c in enumerate("rygbp")}
