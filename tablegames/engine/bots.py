@@ -67,11 +67,17 @@ def _name(game: Any) -> str:
     return game if isinstance(game, str) else game.name
 
 
+_MODULES: dict[str, Any] = {}
+
+
 def _module(game: Any) -> Any:
     name = _name(game)
-    if name not in BOT_GAMES:
-        raise KeyError(f"{name!r} has no bot")
-    return importlib.import_module(BOT_GAMES[name])
+    mod = _MODULES.get(name)
+    if mod is None:
+        if name not in BOT_GAMES:
+            raise KeyError(f"{name!r} has no bot")
+        mod = _MODULES[name] = importlib.import_module(BOT_GAMES[name])
+    return mod
 
 
 def levels(game: Any) -> tuple[str, ...]:

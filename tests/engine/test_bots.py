@@ -95,7 +95,7 @@ def uno_check(state, seat, move, before):
     assert len(UNO.to_act(state)) <= 1
 
 
-# games per chunk: TABLEGAMES_BOT_GAMES=5000 plays thousands (a long run, not the default)
+# games in all: TABLEGAMES_BOT_GAMES=5000 plays thousands (a long run, with --timeout 0)
 PER_CHUNK = max(1, int(os.environ.get("TABLEGAMES_BOT_GAMES", "120")) // 5)
 
 
