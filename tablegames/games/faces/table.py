@@ -213,7 +213,7 @@ def pile_panel() -> rx.Component:
         face_back("hand"),
         rx.text(vm_text("pile_text"), size="4", id="faces-pile"),
         rx.cond(VM["box_text"], rx.text(vm_text("box_text"), size="2")),
-        align="center", spacing="2",
+        align="center", spacing="2", class_name="fc-pile",
     )
 
 
