@@ -175,3 +175,26 @@ def test_tiles_of_handles_qu():
     assert tiles_of("QUIT") == "QIT"
     assert tiles_of("QAT") is None
     assert tiles_of("AQUA") == "AQA"
+
+
+def test_all_seven_tiles_score_the_bonus_as_examine_does():
+    words = {"QUARTETS", "ARTS", "QUART"}
+    graph = WordGraph.build(words)
+    board = [""] * (SIZE * SIZE)
+    board[4 * SIZE + 1] = "Q"  # Qu already on the board: A R T E T S + ... below
+    rack = list("ARTETSX")
+    plays = generate(board, rack, graph)
+    sevens = [p for p in plays if len(p.tiles) == 7]
+    assert not sevens  # X fits nowhere: no seven-tile play
+    rack = list("ARTETSA")
+    plays = generate(tuple(board), rack, graph)
+    for p in plays:
+        got = examine(tuple(board), rack, [list(t) for t in p.tiles], words)
+        assert got.error is None and got.score == p.score
+    board = [""] * (SIZE * SIZE)
+    rack = list("QARTETS")
+    plays = generate(board, rack, graph)
+    best = plays[0]
+    assert len(best.tiles) == 7
+    got = examine(tuple(board), rack, [list(t) for t in best.tiles], words)
+    assert got.error is None and got.score == best.score == 2 * 7 + 2 + 20
