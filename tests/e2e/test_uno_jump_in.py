@@ -100,7 +100,7 @@ def test_a_skewed_slow_phone_that_tapped_first_wins_the_jump_in(app_server, new_
     ana = phone(new_context, app_server, code, "Ana", slow=True)
     bia = phone(new_context, app_server, code, "Bia")
     for name in NAMES:
-        tablet.get_by_text(name, exact=True).wait_for()
+        tablet.locator("#seats").get_by_text(name, exact=True).wait_for()
     tablet.click("#start")
     tablet.wait_for_selector('#discard-top [data-card="r5"]')
     bia.wait_for_selector("#your-turn")
@@ -146,7 +146,7 @@ def test_the_seven_zero_picker_and_the_stack_penalty_on_a_phone(app_server, new_
     ana = phone(new_context, app_server, code, "Ana")
     bia = phone(new_context, app_server, code, "Bia")
     for name in NAMES:
-        tablet.get_by_text(name, exact=True).wait_for()
+        tablet.locator("#seats").get_by_text(name, exact=True).wait_for()
     tablet.click("#start")
     bia.wait_for_selector("#your-turn")
     bia.click('#hand [data-card="r7"]')
