@@ -13,9 +13,10 @@ def _rendered(component) -> str:
 
 
 @pytest.mark.parametrize(("module", "function", "ids"), [
-    ("tablegames.games.uno.phone", "uno_phone", ["hand", "picker", "your-turn", "between-hands"]),
+    ("tablegames.games.uno.phone", "uno_phone", ["hand", "picker", "your-turn", "between-hands", "act-jump",
+                                                 "ues-clock", "ues-ping"]),
     ("tablegames.games.uno.table", "uno_table", ["discard-top", "color-in-play", "scores", "hand-over", "events",
-                                                 "draw-pile", "direction"]),
+                                                 "draw-pile", "direction", "house-rules"]),
     ("tablegames.games.upwords.phone", "upwords_phone", ["uw-rack", "uw-play", "uw-recall", "uw-shuffle", "uw-zoom",
                                                          "uw-exchange", "uw-pass", "uw-challenge", "uw-preview",
                                                          "uw-preview-score", "uw-preview-error", "uw-preview-ok",
