@@ -148,6 +148,7 @@ def rail() -> rx.Component:
         rx.cond(VIEW, rx.fragment(join_chip(), join_enlarged()), join_panel()),
         rx.cond(VIEW, turn_countdown()),  # the turn timer, while it runs (components/countdown.py)
         watching(),  # "3 watching" (state/viewer.py)
+        reactions_layer(),  # the phones' quick reactions pop up here, each by its name (components/reactions.py)
         table_notes(),  # away phones, whom the table plays for, a new host (components/seat_admin.py)
         rx.cond(
             VIEW,
@@ -275,7 +276,6 @@ def table_page() -> rx.Component:
         every(5000, Screen.heartbeat),
         cue_feed(), wake_lock(),  # sounds to play; the screen stays awake during a game
         reference_sheet(),  # the game's Reference Card, opened from the rail (components/reference.py)
-        reactions_layer(),  # the phones' quick reactions pop up (components/reactions.py)
         # a game's deadline (a race window): the table applies it should its timer be lost
         rx.cond(S["deadline"], every(deadlines.WATCH_MS, Deadlines.watch)),
         seats_overlay(), host_watch(),  # the host's seat actions; the host moves on (components/seat_admin.py)
