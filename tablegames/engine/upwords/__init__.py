@@ -1,9 +1,10 @@
-"""Upwords, the stacking word game (10x10 edition): one engine, an English word list.
+"""Upwords, the stacking word game (10x10 edition): one engine, English or Portuguese words.
 
 ``Upwords()`` is the registry's game object (``get_game("upwords")``). It carries the
-dictionary: the shipped English list by default (loaded on first use), or any container
-of upper-case words given to the constructor (tests use small sets). The state never
-holds the dictionary, so states stay small and replay the same with the same list.
+dictionaries: the shipped lists by default (each loaded on first use: the table's
+``language`` and ``word_list`` options pick one), or any container of upper-case words
+given to the constructor (tests use small sets). The state never holds the dictionary, so
+states stay small and replay the same with the same list.
 
 >>> from tablegames.engine import get_game
 >>> upwords = get_game("upwords")
@@ -25,7 +26,7 @@ from collections.abc import Container, Mapping, Sequence
 from typing import Any
 
 from tablegames.engine.core import GameBase, Result, register
-from tablegames.engine.upwords.dictionary import WordList, default_words
+from tablegames.engine.upwords.dictionary import WordList, default_words, plurals
 from tablegames.engine.upwords.rules import apply_move, legal_moves, new_game, preview
 from tablegames.engine.upwords.state import (
     MAX_PLAYERS,
@@ -33,10 +34,11 @@ from tablegames.engine.upwords.state import (
     OPTIONS,
     UpwordsState,
     normalize_options,
+    word_list_of,
 )
 from tablegames.engine.upwords.view import view
 
-__all__ = ["Upwords", "UpwordsState", "WordList", "default_words"]
+__all__ = ["Upwords", "UpwordsState", "WordList", "default_words", "plurals"]
 
 
 class UpwordsResult(Result):
@@ -51,7 +53,11 @@ class Upwords(GameBase):
 
     Args:
         words: the dictionary: any container of upper-case words (Qu spelled out, e.g.
-            "QUIT"); ``None`` uses the shipped English list (:func:`default_words`).
+            "QUIT"), used whatever the table's language; ``None`` uses the shipped list of
+            the table's language and size (:func:`default_words`).
+        plurals: the plurals made by adding an S (see ``board.examine``); ``None`` with
+            ``words`` given: any S added to the end of a word counts as a plural; with
+            neither: the shipped list's (:func:`plurals`).
     """
 
     name = "upwords"
@@ -60,15 +66,30 @@ class Upwords(GameBase):
     options_schema = OPTIONS
     state_class = UpwordsState
 
-    def __init__(self, words: Container[str] | None = None) -> None:
+    def __init__(self, words: Container[str] | None = None,
+                 plurals: Container[str] | None = None) -> None:
         self._words = words
+        self._plurals = plurals
 
     @property
     def words(self) -> Container[str]:
-        """The dictionary (the shipped list is read on first use, once per process)."""
+        """The dictionary of an English table with the standard list (the shipped list is
+        read on first use, once per process); :meth:`words_for` gives a table's."""
         if self._words is None:
-            self._words = default_words()
+            return default_words()
         return self._words
+
+    def words_for(self, options: Mapping[str, Any]) -> Container[str]:
+        """The dictionary of a table with these options (its language and list size)."""
+        if self._words is not None:
+            return self._words
+        return default_words(*word_list_of(options))
+
+    def plurals_for(self, options: Mapping[str, Any]) -> Container[str] | None:
+        """The plurals of a table's dictionary (None: any added S makes a plural)."""
+        if self._plurals is not None or self._words is not None:
+            return self._plurals
+        return plurals(*word_list_of(options))
 
     def check_options(self, options: Mapping[str, Any]) -> dict:
         """Validates table options before players sit down (raises ``IllegalMove``)."""
@@ -109,15 +130,17 @@ class Upwords(GameBase):
     def apply_rules(self, state: UpwordsState, seat: int, move: Mapping[str, Any],
                     now: float | None = None) -> UpwordsState:
         """Applies ``move`` for ``seat``; raises ``IllegalMove`` and changes nothing if illegal."""
-        needs_words = (isinstance(move, Mapping) and (
-            move.get("type") == "challenge"
-            or (move.get("type") == "place" and state.options["words"] == "auto")))
-        return apply_move(state, seat, move, self.words if needs_words else None)
+        kind = move.get("type") if isinstance(move, Mapping) else None
+        needs_words = kind == "challenge" or (kind == "place" and state.options["words"] == "auto")
+        return apply_move(state, seat, move, self.words_for(state.options) if needs_words else None,
+                          self.plurals_for(state.options) if kind == "place" else None)
 
     def preview(self, state: UpwordsState, seat: int, tiles: Any) -> dict:
         """What placing ``tiles`` would score and whether it is allowed, without placing
         them: ``{"words": [{"word", "score", "cells"}], "score", "bonus", "error"}``."""
-        return preview(state, seat, tiles, self.words if state.options["words"] == "auto" else None)
+        auto = state.options["words"] == "auto"
+        return preview(state, seat, tiles, self.words_for(state.options) if auto else None,
+                       self.plurals_for(state.options))
 
     def view(self, state: UpwordsState, seat: int | None) -> dict:
         """What ``seat`` may see (``None``: the table)."""

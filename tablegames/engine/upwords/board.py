@@ -117,7 +117,8 @@ def parse_tiles(tiles: Any) -> list[tuple[int, int, str]]:
 
 
 def examine(board: Sequence[str], rack: Sequence[str], tiles: Any,
-            words: Container[str] | None = None) -> Placement:
+            words: Container[str] | None = None,
+            plurals: Container[str] | None = None) -> Placement:
     """Checks a placement against every rule and reads its words and score.
 
     Args:
@@ -126,6 +127,9 @@ def examine(board: Sequence[str], rack: Sequence[str], tiles: Any,
         tiles: the move's ``tiles`` field.
         words: the dictionary to check the words with; ``None`` skips that check
             (words settled by challenge).
+        plurals: the dictionary's plurals made by adding an S (``dictionary.plurals``):
+            only an S that makes one of them is "simply adding an S"; ``None``: any S added
+            to the end of a word is (the rule without a dictionary).
 
     Returns:
         A :class:`Placement`; ``error`` is the first broken rule, in this order:
@@ -136,14 +140,14 @@ def examine(board: Sequence[str], rack: Sequence[str], tiles: Any,
     """
     p = Placement()
     try:
-        _check(board, rack, tiles, words, p)
+        _check(board, rack, tiles, words, p, plurals)
     except IllegalMove as exc:
         p.error = exc.with_traceback(None)  # kept without its frames (they hold p: a cycle)
     return p
 
 
 def _check(board: Sequence[str], rack: Sequence[str], raw: Any, words: Container[str] | None,
-           p: Placement) -> None:
+           p: Placement, plurals: Container[str] | None = None) -> None:
     tiles = parse_tiles(raw)
     p.tiles = tiles
     missing = Counter(t[2] for t in tiles) - Counter(rack)
@@ -232,7 +236,7 @@ def _check(board: Sequence[str], rack: Sequence[str], raw: Any, words: Container
         raise IllegalMove("not_connected", "Your tiles must join the words already on the board.")
 
     _check_covers_whole_word(board, squares, direction, (r0, c0))
-    _check_plural_only(board, new, found)
+    _check_plural_only(board, new, found, plurals)
     if words is not None:
         for w in found:
             if w.text not in words:
@@ -263,9 +267,11 @@ def _check_covers_whole_word(board: Sequence[str], squares: set[tuple[int, int]]
 
 
 def _check_plural_only(board: Sequence[str], new: Mapping[tuple[int, int], str],
-                       found: list[Word]) -> None:
-    """No play whose every word is a word on the board plus an S on the empty square after
-    it (an S that also makes another word, such as PLUS making NETS, is fine)."""
+                       found: list[Word], plurals: Container[str] | None = None) -> None:
+    """No play whose every word is the plural of a word on the board made by an S on the
+    empty square after it (an S that also makes another word, such as PLUS making NETS, is
+    fine; so is an S that makes a word that is not that word's plural: HER -> HERS).
+    ``plurals``: the dictionary's plurals; ``None``: every such S makes a plural."""
     if not found:
         return
     for w in found:
@@ -273,6 +279,8 @@ def _check_plural_only(board: Sequence[str], new: Mapping[tuple[int, int], str],
         if not (w.new == 1 and last in new and new[last] == "S" and len(w.cells) >= 3
                 and not board[last[0] * SIZE + last[1]]):
             return
+        if plurals is not None and w.text not in plurals:
+            return
     old = spell(found[0].letters[:-1])
-    raise IllegalMove("plural_only", f"You can't just add an S to {old}: the S must also be part "
-                      "of a new word.", word=old)
+    raise IllegalMove("plural_only", f"You can't make the plural of {old} just by adding an S: "
+                      "the S must also be part of a new word.", word=old)

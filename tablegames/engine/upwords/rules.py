@@ -14,14 +14,19 @@ from typing import Any
 
 from tablegames.engine.core import IllegalMove, check_move, freeze, new_seed, rng_for
 from tablegames.engine.upwords.board import Placement, examine
-from tablegames.engine.upwords.state import UpwordsState, board_from_stack, normalize_options
+from tablegames.engine.upwords.state import (
+    UpwordsState,
+    board_from_stack,
+    language_of,
+    normalize_options,
+)
 from tablegames.engine.upwords.tiles import (
-    DISTRIBUTION,
     LEFTOVER_PENALTY,
     LETTERS,
     RACK_SIZE,
     SIZE,
     all_tiles,
+    distribution,
     face,
 )
 
@@ -121,15 +126,16 @@ def new_game(players: Sequence[str], options: Mapping[str, Any] | None,
     state = UpwordsState(players=tuple(players), options=opts, seed=seed, board=board,
                          scores=(0,) * n, racks=((),) * n)
     t = _Table(state)
-    first, draws = _choose_first(t, opts["first"], n)
+    lang = language_of(opts)
+    first, draws = _choose_first(t, opts["first"], n, lang)
     if stack:
         racks = [list(r) for r in stack["racks"]]
         given = [x for r in racks for x in r] + list(stack["bag"]) + [x for s in board for x in s]
-        rest = t.shuffle(sorted((Counter(DISTRIBUTION) - Counter(given)).elements()))
+        rest = t.shuffle(sorted((Counter(distribution(lang)) - Counter(given)).elements()))
         t.bag = rest + list(reversed(stack["bag"]))  # the first "bag" tile is drawn first
         t.racks = racks
     else:
-        t.bag = t.shuffle(all_tiles())
+        t.bag = t.shuffle(all_tiles(lang))
         t.racks = [[] for _ in range(n)]
         for k in range(n):
             t.draw((first + k) % n)
@@ -138,7 +144,7 @@ def new_game(players: Sequence[str], options: Mapping[str, Any] | None,
     return replace(t.freeze(), first=first, first_draw=tuple(draws))
 
 
-def _choose_first(t: _Table, how: Any, n: int) -> tuple[int, list[dict[str, str]]]:
+def _choose_first(t: _Table, how: Any, n: int, lang: str = "en") -> tuple[int, list[dict[str, str]]]:
     """Who plays first: a seat, at random, or by drawing tiles (nearest to A starts)."""
     if how == "random":
         seat = rng_for(t.s.seed, t.rng_count).randrange(n)
@@ -146,7 +152,7 @@ def _choose_first(t: _Table, how: Any, n: int) -> tuple[int, list[dict[str, str]
         return seat, []
     if how != "draw":
         return int(how), []
-    pile = t.shuffle(all_tiles())
+    pile = t.shuffle(all_tiles(lang))
     contenders = list(range(n))
     draws = []
     while True:
@@ -189,7 +195,8 @@ def _valid_seat(s: UpwordsState, seat: Any) -> bool:
 
 # -- preview -------------------------------------------------------------------------------
 
-def preview(s: UpwordsState, seat: int, tiles: Any, words: Container[str] | None) -> dict[str, Any]:
+def preview(s: UpwordsState, seat: int, tiles: Any, words: Container[str] | None,
+            plurals: Container[str] | None = None) -> dict[str, Any]:
     """What placing ``tiles`` would do, without doing it.
 
     The same checks as a place move except whose turn it is (a player may plan ahead);
@@ -205,7 +212,8 @@ def preview(s: UpwordsState, seat: int, tiles: Any, words: Container[str] | None
     elif s.phase != "play":
         p = Placement(error=_phase_error(s))
     else:
-        p = examine(s.board, s.racks[seat], tiles, words if s.options["words"] == "auto" else None)
+        p = examine(s.board, s.racks[seat], tiles, words if s.options["words"] == "auto" else None,
+                    plurals)
     return p.public()
 
 
@@ -219,11 +227,13 @@ def _phase_error(s: UpwordsState) -> IllegalMove:
 # -- applying a move -----------------------------------------------------------------------
 
 def apply_move(s: UpwordsState, seat: int, move: Mapping[str, Any],
-               words: Container[str] | None) -> UpwordsState:
+               words: Container[str] | None, plurals: Container[str] | None = None) -> UpwordsState:
     """Applies ``move`` by ``seat`` and returns the new state.
 
     Args:
         words: the dictionary (needed for words settled automatically and for challenges).
+        plurals: the dictionary's plurals (see ``board.examine``); ``None``: any S added
+            to the end of a word counts as a plural.
 
     Raises:
         IllegalMove: with a stable code and a sentence naming the tile or word and the rule.
@@ -239,7 +249,7 @@ def apply_move(s: UpwordsState, seat: int, move: Mapping[str, Any],
     if s.phase == "ending" and kind != "pass":
         raise _phase_error(s)
     if kind == "place":
-        return _place(s, seat, move["tiles"] if "tiles" in move else None, words)
+        return _place(s, seat, move["tiles"] if "tiles" in move else None, words, plurals)
     if kind == "exchange":
         return _exchange(s, seat, move.get("tile"))
     return _pass(s, seat)
@@ -247,11 +257,12 @@ def apply_move(s: UpwordsState, seat: int, move: Mapping[str, Any],
 
 
 
-def _place(s: UpwordsState, seat: int, tiles: Any, words: Container[str] | None) -> UpwordsState:
+def _place(s: UpwordsState, seat: int, tiles: Any, words: Container[str] | None,
+           plurals: Container[str] | None = None) -> UpwordsState:
     auto = s.options["words"] == "auto"
     if auto and words is None:
         raise RuntimeError("words settled automatically need a dictionary")
-    p = examine(s.board, s.racks[seat], tiles, words if auto else None)
+    p = examine(s.board, s.racks[seat], tiles, words if auto else None, plurals)
     if p.error:  # a fresh exception: raising the stored one would tie it to this frame in a cycle
         raise IllegalMove(p.error.code, p.error.message, **p.error.params)
     t = _Table(s)

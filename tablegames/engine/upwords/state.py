@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from tablegames.engine.core import IllegalMove, check_schema, freeze, load_schema
-from tablegames.engine.upwords.tiles import CELLS, DISTRIBUTION, EMPTY_BOARD, LETTERS, MAX_HEIGHT, SIZE
+from tablegames.engine.upwords.tiles import CELLS, EMPTY_BOARD, LETTERS, MAX_HEIGHT, SIZE, distribution
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 OPTIONS = load_schema(Path(__file__).with_name("options.json"))  # every table option, declared once
@@ -86,6 +86,10 @@ def normalize_options(options: Mapping[str, Any] | None, n_players: int) -> dict
     """Validates the table's options and fills in the defaults.
 
     Options:
+        language: the words' language, ``"en"`` (default) or ``"pt"`` (Portuguese: its
+            own word list and its own 100 tiles, see ``docs/upwords-rules.md``).
+        word_list: English only: ``"standard"`` (default, SCOWL size 60) or ``"large"``
+            (SCOWL size 80: ZA, XU...).
         words: how words are settled. ``"challenge"`` (default, the rulebook's way): the
             engine checks only the placement rules; anyone may challenge the last play
             until the next player moves, and the dictionary decides. ``"auto"``: every word
@@ -98,7 +102,7 @@ def normalize_options(options: Mapping[str, Any] | None, n_players: int) -> dict
             "bag": ["E", ...], "board": [[row, col, "MW"], ...]}``. ``racks``: one list per
             seat (0-7 tiles, used as given); ``bag``: the next tiles drawn, in order (the
             rest of the 100 follow, shuffled); ``board``: stacks already on the board
-            (bottom letter first). Every tile counts against the 100.
+            (bottom letter first). Every tile counts against the 100 of the language.
 
     Raises:
         IllegalMove: ``bad_option`` or ``bad_players`` with the reason.
@@ -109,11 +113,22 @@ def normalize_options(options: Mapping[str, Any] | None, n_players: int) -> dict
     opts = check_schema(OPTIONS, options or {}, n_players)  # names, types, ranges, choices
     stack = opts.get("stack")
     if stack is not None:
-        stack = check_stack(stack, n_players)
+        stack = check_stack(stack, n_players, opts["language"])
     return {**opts, "stack": freeze(stack)}
 
 
-def check_stack(stack: Any, n_players: int) -> dict[str, Any]:
+def language_of(options: Mapping[str, Any]) -> str:
+    """The words' language of a table (``"en"`` for states made before the option)."""
+    return options.get("language", "en")
+
+
+def word_list_of(options: Mapping[str, Any]) -> tuple[str, str]:
+    """(language, size) of the table's word list."""
+    lang = language_of(options)
+    return lang, (options.get("word_list", "standard") if lang == "en" else "standard")
+
+
+def check_stack(stack: Any, n_players: int, language: str = "en") -> dict[str, Any]:
     """Validates the ``stack`` option (see :func:`normalize_options`)."""
     if not isinstance(stack, Mapping) or set(stack) - {"racks", "bag", "board"}:
         raise _bad("stack", "give an object with 'racks', 'bag' and/or 'board'")
@@ -142,7 +157,7 @@ def check_stack(stack: Any, n_players: int) -> dict[str, Any]:
     used = [t for r in racks for t in r] + list(bag) + [t for s in cells.values() for t in s]
     if not all(isinstance(t, str) and t in LETTERS for t in used):
         raise _bad("stack", "tiles are letters A-Z (Q is the Qu tile)")
-    if Counter(used) - Counter(DISTRIBUTION):
+    if Counter(used) - Counter(distribution(language)):
         raise _bad("stack", "uses more tiles of a letter than the game has")
     return {"racks": [list(r) for r in racks], "bag": list(bag),
             "board": [[i // SIZE, i % SIZE, s] for i, s in sorted(cells.items())]}

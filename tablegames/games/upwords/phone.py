@@ -38,6 +38,7 @@ def others() -> rx.Component:
     return rx.vstack(
         player_chips(VM["players"], mini=True, id="uw-others"),
         rx.text(VM["bag"].to(str), size="2", weight="bold", id="mini-bag"),
+        rx.cond(VM["words_language"], rx.text(VM["words_language"].to(str), size="1", id="mini-language")),
         spacing="1", width="100%", align="center",
     )
 

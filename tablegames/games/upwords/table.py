@@ -134,6 +134,8 @@ def side() -> rx.Component:
             rx.text(VM["bag"].to(str), id="uw-bag", class_name="uw-bag-line",
                     custom_attrs={"data-count": VM["bag_count"].to(str)}),
             rx.text(VM["mode"].to(str), class_name="uw-mode"),
+            rx.cond(VM["words_language"], rx.text(VM["words_language"].to(str), class_name="uw-mode",
+                                                  id="uw-language")),
             class_name="uw-seats-box",
         )),
         rx.box(event_list(VM["events"], id="events"), class_name="uw-log", custom_attrs={"data-fit-scroll": "events"}),

@@ -285,12 +285,26 @@ def build(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
         "bag": t(lang, "ui.upwords.bag_line", count=bag),
         "bag_count": bag,
         "mode": t(lang, "ui.upwords.mode_auto" if words_mode == "auto" else "ui.upwords.mode_challenge"),
+        "words_language": _words_language(lang, view.get("options") or {}),
         "can": {"place": "place" in can, "exchange": "exchange" in can, "pass": "pass" in can,
                 "challenge": bool(view.get("can_challenge"))},
         "labels": _labels(lang),
         "standings": final_rows(lang, view),
         "my_result": _my_result(lang, view, me) if not playing else "",
     }
+
+
+def _words_language(lang: str, options: Mapping[str, Any]) -> str:
+    """ "Words: Português" (or the large English list) when a table plays other words than
+    the standard English list; "" otherwise."""
+    language, size = options.get("language", "en"), options.get("word_list", "standard")
+    if language != "en":
+        key, value = "ui.create.upwords.language", f"ui.create.upwords.language.{language}"
+    elif size != "standard":
+        key, value = "ui.create.upwords.word_list", f"ui.create.upwords.word_list.{size}"
+    else:
+        return ""
+    return t(lang, "option.in_force", option=t(lang, key), value=t(lang, value))
 
 
 def _event_line(lang: str, event: Mapping[str, Any], names: Sequence[str]) -> str:

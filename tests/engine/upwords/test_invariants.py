@@ -38,7 +38,8 @@ from hypothesis import strategies as st
 
 from tablegames.engine import IllegalMove
 from tablegames.engine.upwords import Upwords, UpwordsState, default_words
-from tablegames.engine.upwords.tiles import DISTRIBUTION, MAX_HEIGHT, SIZE, spell
+from tablegames.engine.upwords.state import language_of
+from tablegames.engine.upwords.tiles import MAX_HEIGHT, SIZE, distribution, spell
 
 PRIVATE_LAST = {"rack", "drawn", "passed"}
 
@@ -46,8 +47,8 @@ PRIVATE_LAST = {"rack", "drawn", "passed"}
 class PseudoWords:
     """The real words, plus two thirds of every other string (fixed by a checksum)."""
 
-    def __init__(self) -> None:
-        self.real = default_words()
+    def __init__(self, language: str = "en") -> None:
+        self.real = default_words(language)
 
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and (word in self.real or zlib.crc32(word.encode()) % 3 != 0)
@@ -81,7 +82,7 @@ def random_tiles(s: UpwordsState, seat: int, rng: random.Random) -> list[list[An
     return tiles or [[r, c, letters[0]]]
 
 
-def choose(s: UpwordsState, rng: random.Random) -> tuple[int, dict[str, Any]]:
+def choose(s: UpwordsState, rng: random.Random, game: Upwords = GAME) -> tuple[int, dict[str, Any]]:
     n = len(s.players)
     if s.last and s.last["open"] and rng.random() < 0.3:
         seat = rng.choice([p for p in range(n) if p != s.last["seat"]])
@@ -97,16 +98,16 @@ def choose(s: UpwordsState, rng: random.Random) -> tuple[int, dict[str, Any]]:
     if s.racks[seat]:
         for _ in range(40):
             tiles = random_tiles(s, seat, rng)
-            if GAME.preview(s, seat, tiles)["error"] is None:
+            if game.preview(s, seat, tiles)["error"] is None:
                 return seat, {"type": "place", "tiles": tiles}
     if s.bag and s.racks[seat] and rng.random() < 0.5:
         return seat, {"type": "exchange", "tile": rng.choice(s.racks[seat])}
     return seat, {"type": "pass"}
 
 
-def illegal_try(s: UpwordsState, rng: random.Random) -> None:
+def illegal_try(s: UpwordsState, rng: random.Random, game: Upwords = GAME) -> None:
     """A refused move: out of turn, or a placement its preview refuses; nothing changes."""
-    before = GAME.to_json(s)
+    before = game.to_json(s)
     if rng.random() < 0.5 and len(s.players) > 1:
         seat = rng.choice([p for p in range(len(s.players)) if p != s.turn])
         if s.phase == "game_over" or not s.racks[seat]:
@@ -118,17 +119,17 @@ def illegal_try(s: UpwordsState, rng: random.Random) -> None:
         if s.phase != "play" or not s.racks[seat]:
             return
         tiles = random_tiles(s, seat, rng)
-        err = GAME.preview(s, seat, tiles)["error"]
+        err = game.preview(s, seat, tiles)["error"]
         if err is None:
             return
         move, code = {"type": "place", "tiles": tiles}, err["code"]
     try:
-        GAME.apply(s, seat, move)
+        game.apply(s, seat, move)
     except IllegalMove as exc:
         assert exc.code == code, (exc, code)
     else:
         raise AssertionError(f"{move} by {seat} should be refused ({code})")
-    assert GAME.to_json(s) == before
+    assert game.to_json(s) == before
 
 
 # -- the checks ----------------------------------------------------------------------------
@@ -153,10 +154,10 @@ def runs(board: tuple[str, ...]) -> list[str]:
     return out
 
 
-def check_state(s: UpwordsState, auto: bool) -> None:
+def check_state(s: UpwordsState, auto: bool, game: Upwords = GAME) -> None:
     tiles = (Counter(s.bag) + Counter(t for r in s.racks for t in r)
              + Counter(t for st in s.board for t in st))
-    assert tiles == Counter(DISTRIBUTION)
+    assert tiles == +Counter(distribution(language_of(s.options)))
     assert sum(tiles.values()) == 100
     for stack in s.board:
         assert len(stack) <= MAX_HEIGHT
@@ -174,10 +175,10 @@ def check_state(s: UpwordsState, auto: bool) -> None:
         assert seen == occupied
     if auto:
         for word in runs(s.board):
-            assert word in GAME.words, word
-    assert GAME.to_json(GAME.from_json(GAME.to_json(s))) == GAME.to_json(s)
+            assert word in game.words_for(s.options), word
+    assert game.to_json(game.from_json(game.to_json(s))) == game.to_json(s)
     for seat in [None, *range(len(s.players))]:
-        v = GAME.view(s, seat)
+        v = game.view(s, seat)
         json.dumps(v)
         if seat is None:
             assert "rack" not in v
@@ -200,45 +201,49 @@ def tables(draw: st.DrawFn) -> tuple[int, dict[str, Any], int]:
     return n, opts, draw(st.integers(0, 2**31))
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(tables())
-def test_random_games_keep_the_invariants(table) -> None:
-    n, opts, seed = table
+def run_random_game(game: Upwords, n: int, opts: dict[str, Any], seed: int) -> UpwordsState:
+    """Plays one random game, checking every invariant after every move, then replays it."""
     rng = random.Random(seed)
     names = [f"P{i}" for i in range(n)]
-    s = GAME.new(names, opts, seed=seed)
+    s = game.new(names, opts, seed=seed)
     auto = opts["words"] == "auto"
-    history = [(None, None, GAME.to_json(s))]
-    plays = 0
+    history = [(None, None, game.to_json(s))]
     for _ in range(160):
         if s.phase == "game_over":
             break
-        check_state(s, auto)
+        check_state(s, auto, game)
         if rng.random() < 0.15:
-            illegal_try(s, rng)
-        seat, move = choose(s, rng)
+            illegal_try(s, rng, game)
+        seat, move = choose(s, rng, game)
         if move["type"] == "place":
-            expected = GAME.preview(s, seat, move["tiles"])
-        s2 = GAME.apply(s, seat, move)
+            expected = game.preview(s, seat, move["tiles"])
+        s2 = game.apply(s, seat, move)
         if move["type"] == "place":
-            plays += 1
             last = s2.last
             assert last["score"] == sum(w["score"] for w in last["words"]) + last["bonus"]
             assert last["score"] == expected["score"]
             assert [w["word"] for w in last["words"]] == [w["word"] for w in expected["words"]]
             assert s2.scores[seat] - s.scores[seat] == last["score"]
         s = s2
-        history.append((seat, move, GAME.to_json(s)))
-    check_state(s, auto)
+        history.append((seat, move, game.to_json(s)))
+    check_state(s, auto, game)
     if s.phase == "game_over":
-        assert GAME.result(s)["winners"] == list(s.winners)
+        assert game.result(s)["winners"] == list(s.winners)
         assert all(s.scores[p] <= max(s.scores) for p in range(n))
     # replay: the same seed and moves give the same states
-    r = GAME.new(names, opts, seed=seed)
-    assert GAME.to_json(r) == history[0][2]
+    r = game.new(names, opts, seed=seed)
+    assert game.to_json(r) == history[0][2]
     for seat, move, text in history[1:]:
-        r = GAME.apply(r, seat, move)
-        assert GAME.to_json(r) == text
+        r = game.apply(r, seat, move)
+        assert game.to_json(r) == text
+    return s
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tables())
+def test_random_games_keep_the_invariants(table) -> None:
+    n, opts, seed = table
+    run_random_game(GAME, n, opts, seed)
 
 
 def test_a_long_game_reaches_the_end() -> None:

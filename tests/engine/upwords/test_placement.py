@@ -190,7 +190,7 @@ def test_no_plural_made_only_by_adding_s() -> None:
     s = with_cat()
     err = refused(s, 0, [[4, 6, "S"]], "plural_only")
     assert err.params == {"word": "CAT"}
-    assert err.message == "You can't just add an S to CAT: the S must also be part of a new word."
+    assert err.message == "You can't make the plural of CAT just by adding an S: the S must also be part of a new word."
 
 
 def test_no_plural_of_a_down_word_either() -> None:

@@ -34,8 +34,8 @@ def test_view_fields() -> None:
     s = place(s, 0, [[4, 4, "A"], [4, 5, "T"]])
     v = UPWORDS.view(s, None)
     assert v["game"] == "upwords"
-    assert v["options"] == {"words": "challenge", "challenge_penalty": "lose_turn", "first": 0,
-                            "turn_timer": "off"}
+    assert v["options"] == {"language": "en", "word_list": "standard", "words": "challenge",
+                            "challenge_penalty": "lose_turn", "first": 0, "turn_timer": "off"}
     assert v["board"][4][3] == {"letter": "C", "height": 2}
     assert v["board"][4][4] == {"letter": "A", "height": 1}
     assert v["board"][0][0] == {"letter": "", "height": 0}
