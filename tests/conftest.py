@@ -1,6 +1,7 @@
 """Shared pytest fixtures for the Table Games test suite."""
 
 import os
+from pathlib import Path
 
 import pytest
 from sqlmodel import Session, SQLModel, create_engine
@@ -10,6 +11,43 @@ from sqlmodel import Session, SQLModel, create_engine
 os.environ["TABLEGAMES_TEST_MODE"] = "1"
 
 from tablegames.rooms import service  # noqa: E402 (after the test-mode switch)
+
+# The longest test files first, so that the two workers of `scripts/test -n 2` finish together:
+# `--dist worksteal` (pyproject.toml) splits the list in two halves and a worker that is done
+# takes over the end of the other's list, which is then made of short tests. Seconds one test
+# file took on one worker of CI (2 cores); a file not listed counts as DEFAULT_E2E_SECONDS if it
+# starts browsers (tests/e2e), else as nothing. Order only: no test depends on it.
+SECONDS = {
+    "e2e/test_layouts.py": 490,
+    "e2e/test_newcomer_start.py": 165,  # a clone's own pip and npm installs and build
+    "e2e/test_uno_upwords_fit.py": 110,
+    "scale": 160,  # every file of tests/scale (Redis + PostgreSQL, started once for them all)
+    "e2e/test_help.py": 80,
+    "e2e/test_seats_and_links.py": 80,
+    "e2e/test_uestop_faces_fit.py": 75,
+    "e2e/test_uestop_game.py": 75,
+    "e2e/test_table_shell.py": 70,
+    "e2e/test_endings.py": 60,
+    "e2e/test_faces_game.py": 60,
+    "e2e/test_upwords_game.py": 45,
+    "e2e/test_phone_shell.py": 45,
+    "e2e/test_restart.py": 40,
+    "e2e/test_state_expiry.py": 40,
+}
+DEFAULT_E2E_SECONDS = 30
+TESTS = Path(__file__).parent
+
+
+def _seconds(item: pytest.Item) -> float:
+    rel = Path(item.path).relative_to(TESTS).as_posix() if TESTS in Path(item.path).parents else ""
+    top = rel.split("/", 1)[0]
+    return SECONDS.get(rel, SECONDS.get(top, DEFAULT_E2E_SECONDS if top == "e2e" else 0))
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Runs the slowest files first (a stable sort: a file's tests stay together, in order)."""
+    items.sort(key=lambda item: -_seconds(item))
 
 
 @pytest.fixture

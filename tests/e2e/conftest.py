@@ -25,8 +25,10 @@ a developer is running from the same checkout):
   SQLite file in a temp dir (committed migrations are applied with `reflex db migrate`, as
   scripts/start does); backend bound to 127.0.0.1. The compiled front end goes to
   .venv/e2e-web/<xdist worker> (REFLEX_WEB_WORKDIR) instead of .build/web, because the build
-  holds the port and a second app on the same folder would rewire the first one; Reflex
-  state files go to the temp dir. In dev mode hot reload is off (the watched path is an empty
+  holds the port and a second app on the same folder would rewire the first one. It is built
+  once per state of the sources and settings into .venv/e2e-web/shared-<settings> (kept
+  between runs; the xdist workers take turns) and copied with its port rewritten
+  (prepare_build), so an app starts in seconds. Reflex state files go to the temp dir. In dev mode hot reload is off (the watched path is an empty
   temp dir) so edits made while the tests run do not restart the app under them.
   The process gets its own session; it is stopped with SIGINT to its process group, then
   SIGKILL if it is still there after STOP_TIMEOUT seconds.
@@ -44,8 +46,13 @@ Every app runs in test mode (TABLEGAMES_TEST_MODE=1) with the tests' own game Du
 from __future__ import annotations
 
 import contextlib
+import fcntl
+import gzip
+import hashlib
+import importlib.util
 import os
 import re
+import shutil
 import signal
 import subprocess
 import time
@@ -53,10 +60,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 from sqlmodel import create_engine
 
+from tests.e2e.helpers import SOCKET_WATCH
 from tests.processes import answers, free_port, reflex_bin, tail
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -150,6 +159,113 @@ def _app_env(tmp: Path, web_dir: Path) -> dict[str, str]:
 
 
 
+# The production build is made once (per state of the sources and of the settings) in a
+# shared folder, for the port SHARED_PORT, and copied into each app's own folder with that port
+# rewritten: the port is the only part of the build that differs between two apps of the same
+# settings (Reflex writes the backend's address into one small script, reflex-env-*.js). The
+# copy gets serve.py's stamp for its own port, so scripts/serve.py finds it current and starts
+# at once (no npm install, no build per app). The pages also depend on settings that serve.py's
+# fingerprint leaves out (REFLEX_REDIS_TOKEN_EXPIRATION sets the phones' heartbeat): every
+# REFLEX_/TABLEGAMES_/TG_ setting but the app's own paths picks the shared folder.
+SHARED_PORT = 39917  # never bound: the --build-only run only writes the address into the files
+COMPRESSED = (".gz", ".br")
+BUILD_SETTINGS = ("REFLEX_", "TABLEGAMES_", "TG_")
+PER_APP_SETTINGS = {"REFLEX_WEB_WORKDIR", "REFLEX_STATES_WORKDIR", "REFLEX_HOT_RELOAD_OVERRIDE_PATHS"}
+COPIED_FROM = "tablegames-e2e-copied-from"  # in an app's folder: which shared build it holds
+
+
+def shared_web_dir(env: dict[str, str]) -> Path:
+    """.venv/e2e-web/shared-<digest of the app's settings>: the build the apps of these settings copy."""
+    settings = sorted((k, v) for k, v in env.items() if k.startswith(BUILD_SETTINGS) and k not in PER_APP_SETTINGS)
+    return VENV / "e2e-web" / f"shared-{hashlib.sha256(repr(settings).encode()).hexdigest()[:12]}"
+
+
+def _serve_module():
+    spec = importlib.util.spec_from_file_location("tablegames_serve_for_e2e", REPO_ROOT / "scripts" / "serve.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _fingerprint(serve, port: int, env: dict[str, str]) -> str:
+    """serve.py's build fingerprint for ``port`` under the app's environment ``env``."""
+    keys = {*serve.BUILD_ENV, "TABLEGAMES_TEST_MODE", "TABLEGAMES_EXTRA_GAMES"}
+    with mock.patch.dict(os.environ, {k: env[k] for k in keys if k in env}):
+        for k in keys - env.keys():
+            os.environ.pop(k, None)
+        return serve.fingerprint(port)
+
+
+def _recompress(paths: list[Path]) -> None:
+    """Writes again the .gz and .br copies (served in their place) of rewritten files."""
+    brotli = []
+    for path in paths:
+        if path.with_name(path.name + ".gz").exists():
+            path.with_name(path.name + ".gz").write_bytes(gzip.compress(path.read_bytes(), 9))
+        if path.with_name(path.name + ".br").exists():
+            brotli.append(path)
+    if not brotli:
+        return
+    script = ("const z=require('zlib'),fs=require('fs');for(const f of process.argv.slice(1))"
+              "fs.writeFileSync(f+'.br',z.brotliCompressSync(fs.readFileSync(f)));")
+    done = subprocess.run([str(VENV / "node-bin" / "node"), "-e", script, *map(str, brotli)],  # noqa: S603
+                          capture_output=True, check=False, timeout=60)
+    if done.returncode != 0:  # no stale copy: the server then sends the plain file
+        for path in brotli:
+            path.with_name(path.name + ".br").unlink(missing_ok=True)
+
+
+def _text(path: Path) -> str:
+    return path.read_text(errors="replace") if path.is_file() else ""
+
+
+def prepare_build(web_dir: Path, port: int, env: dict[str, str], log_path: Path) -> None:
+    """Puts the production build for ``port`` into ``web_dir`` (REFLEX_WEB_WORKDIR of an app
+    run by scripts/serve.py), unless it is there already: built once into the shared folder of
+    the app's settings (scripts/serve.py --build-only, which builds only when the sources
+    changed since), then copied with its port rewritten and stamped for ``port``."""
+    serve = _serve_module()
+    shared = shared_web_dir(env)
+    stamp, copied_from = web_dir / serve.STAMP, web_dir / COPIED_FROM
+    built_from = _text(shared / serve.STAMP)
+    if (built_from and _text(copied_from) == built_from and (web_dir / "build" / "client" / "index.html").is_file()
+            and _text(stamp).strip() == _fingerprint(serve, port, env)):
+        return
+    shared.mkdir(parents=True, exist_ok=True)
+    web_dir.mkdir(parents=True, exist_ok=True)
+    with shared.with_name(shared.name + ".lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # one xdist worker builds, the others wait for it
+        with log_path.open("ab") as log:
+            log.write(f"\n$ serve.py --build-only (the shared build in {shared})\n".encode())
+            log.flush()
+            built = subprocess.run(  # noqa: S603
+                [str(VENV / "bin" / "python"), str(REPO_ROOT / "scripts" / "serve.py"), "--build-only",
+                 "--port", str(SHARED_PORT)],
+                cwd=REPO_ROOT, env={**env, "REFLEX_WEB_WORKDIR": str(shared)}, stdin=subprocess.DEVNULL,
+                stdout=log, stderr=subprocess.STDOUT, timeout=START_TIMEOUT + 600, check=False,
+            )
+        if built.returncode != 0:
+            pytest.fail(f"the shared build failed; log {log_path}:\n{tail(log_path)}")
+        stamp.unlink(missing_ok=True)
+        shutil.rmtree(web_dir / "build", ignore_errors=True)
+        shutil.copytree(shared / "build", web_dir / "build")
+        copied_from.write_text(_text(shared / serve.STAMP))
+        stamp_text = _fingerprint(serve, port, env)
+    old, new = f"localhost:{SHARED_PORT}".encode(), f"localhost:{port}".encode()
+    rewritten = []
+    for path in (web_dir / "build").rglob("*"):
+        if path.is_file() and path.suffix not in COMPRESSED:
+            data = path.read_bytes()
+            if old in data:
+                path.write_bytes(data.replace(old, new))
+                rewritten.append(path)
+    if not rewritten:
+        pytest.fail(f"no file of the shared build holds its address (localhost:{SHARED_PORT}): "
+                    "the copy would talk to the wrong port")
+    _recompress(rewritten)
+    stamp.write_text(stamp_text + "\n")
+
+
 def _stop(proc: subprocess.Popen) -> None:
     """SIGINT to the app's process group (Reflex, the backend, Vite/node), then SIGKILL."""
     try:
@@ -193,6 +309,7 @@ def _start(env: dict[str, str], log_path: Path,
     if APP_ENV == "prod":
         port = int(same_ports_as.frontend_url.rsplit(":", 1)[1]) if same_ports_as else free_port()
         front = back = f"http://localhost:{port}"
+        prepare_build(Path(env["REFLEX_WEB_WORKDIR"]), port, env, log_path)
         cmd = [str(VENV / "bin" / "python"), str(REPO_ROOT / "scripts" / "serve.py"),
                "--host", "127.0.0.1", "--port", str(port)]
     else:
@@ -247,6 +364,7 @@ class OwnApp:
 
     def new_context(self, **options):
         context = self.browser.new_context(**options)
+        context.add_init_script(SOCKET_WATCH)
         self.contexts.append(context)
         return context
 
@@ -385,6 +503,7 @@ def new_context(request: pytest.FixtureRequest, browser, app_server: AppServer, 
         options.setdefault("base_url", app_server.frontend_url)
         ctx = browser.new_context(**options)
         ctx.set_default_timeout(15_000)
+        ctx.add_init_script(SOCKET_WATCH)  # wait_connected waits for the hydration with it
         contexts.append(ctx)
         return ctx
 

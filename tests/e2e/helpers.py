@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 
 # any screen, once rendered (a phone that can't sit down shows #late-joiner or #no-room)
 READY = "#room-code, #player-name, #waiting, #hand, #uw-rack, #ues-phone, #late-joiner, #no-room"
@@ -34,16 +35,54 @@ def quoted(token: str) -> list[str]:
     return [f'"{token}"', f'\\"{token}\\"']
 
 
+# An init script for every browser context of the tests (conftest.py's new_context adds it):
+# it counts the frames the app's websocket receives, when the last came, and whether the page
+# has hydrated (Reflex's is_hydrated came true), so a test waits for that instead of a fixed time.
+SOCKET_WATCH = """(() => {
+  if (window.__tgSocket) return;
+  const seen = window.__tgSocket = {frames: 0, last: 0, hydrated: false};
+  const Base = window.WebSocket;
+  window.WebSocket = class extends Base {
+    constructor(...args) {
+      super(...args);
+      if (!String(args[0]).includes('/_event')) return;
+      this.addEventListener('message', (e) => {
+        seen.frames += 1;
+        seen.last = performance.now();
+        if (typeof e.data === 'string' && e.data.includes('is_hydrated_rx_state_":true')) seen.hydrated = true;
+      });
+    }
+  };
+})();"""
+QUIET_MS = 400  # hydrated and no frame for this long: the page's load events have run
+SETTLE_S = 1.0  # the most wait_connected waits after the page shows (and all it waits without the watch)
+
+
+def settled(page, most_s: float = SETTLE_S) -> None:
+    """Waits until the page has hydrated and its websocket has been quiet for QUIET_MS, for
+    ``most_s`` at the most; a page without SOCKET_WATCH waits ``most_s``."""
+    if not page.evaluate("() => !!window.__tgSocket"):
+        time.sleep(most_s)
+        return
+    try:
+        page.wait_for_function("(quiet) => { const s = window.__tgSocket;"
+                               " return s.hydrated && performance.now() - s.last >= quiet; }",
+                               arg=QUIET_MS, timeout=most_s * 1000, polling=50)
+    except Exception:  # noqa: BLE001 (a busy socket: it has waited as long as it ever did)
+        pass
+
+
 def wait_connected(page) -> None:
     """Waits until the page is rendered and its websocket is up (events need hydration)."""
     page.wait_for_function(f"() => document.querySelector('{READY}')", timeout=60_000)
-    time.sleep(1.0)
+    settled(page)
 
 
 def open_table(new_context, app_server, code: str, host: str, rec: dict | None = None,
-               recorder: type[Recorder] = Recorder):
-    """The tablet: the table page with the host secret, recorded as rec["table"]."""
-    tablet = new_context(viewport={"width": 1280, "height": 800}).new_page()
+               recorder: type[Recorder] = Recorder, **options):
+    """The tablet (1280x800; ``options``: more of its context's, such as ``locale``): the table
+    page with the host secret, recorded as rec["table"]."""
+    tablet = new_context(viewport={"width": 1280, "height": 800}, **options).new_page()
     if rec is not None:
         rec["table"] = recorder(tablet, "table")
     tablet.goto(app_server.url(f"/table/{code}?host={host}"))
@@ -53,11 +92,17 @@ def open_table(new_context, app_server, code: str, host: str, rec: dict | None =
 
 
 def seat_phones(new_context, app_server, code: str, names, rec: dict | None = None,
-                recorder: type[Recorder] = Recorder) -> list:
-    """One phone per name (own browser context), seated in that order; rec[seat] records it."""
+                recorder: type[Recorder] = Recorder, *, viewport: tuple[int, int] = (412, 915),
+                locale: str | Mapping[int, str] | None = None, **options) -> list:
+    """One phone per name (own browser context, touch screen, ``viewport`` = (width, height)),
+    seated in that order; rec[seat] records it. ``locale``: every phone's, or seat -> locale
+    (the others keep the browser's); ``options``: more context options (``is_mobile``,
+    ``reduced_motion``...)."""
     phones = []
     for seat, name in enumerate(names):
-        page = new_context(viewport={"width": 412, "height": 915}, has_touch=True).new_page()
+        seat_locale = locale.get(seat) if isinstance(locale, Mapping) else locale
+        context_options = {"has_touch": True, **options, **({"locale": seat_locale} if seat_locale else {})}
+        page = new_context(viewport={"width": viewport[0], "height": viewport[1]}, **context_options).new_page()
         if rec is not None:
             rec[seat] = recorder(page, name)
         page.goto(app_server.url(f"/play/{code}"))

@@ -29,7 +29,7 @@ from sqlmodel import Session, create_engine
 
 from tablegames.engine import get_game
 from tablegames.rooms import service
-from tests.e2e.helpers import READY
+from tests.e2e.helpers import READY, SOCKET_WATCH, settled
 
 # -- what a scenario is --------------------------------------------------------------------
 
@@ -384,6 +384,7 @@ class ScreenDriver:
             options.update(has_touch=True, is_mobile=True)
         ctx = self.browser.new_context(**options)
         ctx.set_default_timeout(READY_TIMEOUT_MS)
+        ctx.add_init_script(SOCKET_WATCH)
         if seat_secret:
             code, secret = seat_secret
             ctx.add_init_script(
@@ -402,7 +403,7 @@ class ScreenDriver:
             # The state's own selector when it has one (a game-over phone shows none of READY).
             page.wait_for_selector(ready or READY, timeout=READY_TIMEOUT_MS)
             if taps:
-                time.sleep(0.8)  # hydration: taps need the websocket
+                settled(page, 0.8)  # hydration: taps need the websocket
             for tap in taps:
                 page.click(tap, timeout=READY_TIMEOUT_MS)
                 time.sleep(0.3)

@@ -21,7 +21,7 @@ from sqlmodel import Session, create_engine
 
 import tests.tinygame  # noqa: F401 (registers "tiny" in this process too)
 from tablegames.rooms import service
-from tests.e2e.helpers import open_table, wait_connected
+from tests.e2e.helpers import open_table, seat_phones
 
 pytestmark = pytest.mark.e2e
 
@@ -39,14 +39,8 @@ def _shot(page, name: str) -> None:
 
 def _phone(new_context, app_server, code: str, name: str, size: tuple[int, int], locale: str,
            motion: str = "no-preference"):
-    page = new_context(viewport={"width": size[0], "height": size[1]}, has_touch=True, locale=locale,
-                       reduced_motion=motion).new_page()
-    page.goto(app_server.url(f"/play/{code}"))
-    wait_connected(page)
-    page.fill("#player-name", name)
-    page.click("#sit-down")
-    page.wait_for_selector("#waiting")
-    return page
+    """One phone of ``size`` seated as ``name`` (the next seat)."""
+    return seat_phones(new_context, app_server, code, (name,), viewport=size, locale=locale, reduced_motion=motion)[0]
 
 
 def _version(engine, code: str) -> int:

@@ -21,7 +21,7 @@ import pytest
 from sqlmodel import Session, create_engine
 
 from tablegames.rooms import service
-from tests.e2e.helpers import wait_connected
+from tests.e2e.helpers import open_table, seat_phones, wait_connected
 
 pytestmark = pytest.mark.e2e
 
@@ -36,27 +36,10 @@ def _room(app_server, game: str, options: dict) -> tuple[str, str]:
         return service.create_room(db, game, options)
 
 
-def _table(new_context, app_server, code: str, host: str):
-    page = new_context(viewport={"width": 1280, "height": 800}).new_page()
-    page.goto(app_server.url(f"/table/{code}?host={host}"))
-    wait_connected(page)
-    page.wait_for_selector(f"#room-code >> text={code}")
-    return page
-
-
 def _phones(new_context, app_server, code: str, names, locales=None) -> list:
-    phones = []
-    for i, name in enumerate(names):
-        locale = (locales or {}).get(i, "en")
-        page = new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True,
-                           locale=locale).new_page()
-        page.goto(app_server.url(f"/play/{code}"))
-        wait_connected(page)
-        page.fill("#player-name", name)
-        page.click("#sit-down")
-        page.wait_for_selector("#waiting")
-        phones.append(page)
-    return phones
+    """Phones of PHONE's size, in English unless ``locales`` (seat -> locale) says otherwise."""
+    return seat_phones(new_context, app_server, code, names, viewport=PHONE, is_mobile=True,
+                       locale={seat: (locales or {}).get(seat, "en") for seat in range(len(names))})
 
 
 def _start(table, phones, ready: str) -> None:
@@ -127,7 +110,7 @@ def _check_card(page, name: str) -> dict:
 
 def test_uno_reference_card_and_first_time_hint(app_server, new_context) -> None:
     code, host = _room(app_server, "uno", {"edition": "plus", "dealer": 0, "scoring": "lowest", "target": 300})
-    table = _table(new_context, app_server, code, host)
+    table = open_table(new_context, app_server, code, host)
     ana, bia = _phones(new_context, app_server, code, ("Ana", "Bia"), locales={1: "pt-BR"})
     table.get_by_text("Bia", exact=True).wait_for()
 
@@ -203,7 +186,7 @@ def test_uno_reference_card_and_first_time_hint(app_server, new_context) -> None
 
 def test_upwords_reference_card(app_server, new_context) -> None:
     code, host = _room(app_server, "upwords", {"first": 0})
-    table = _table(new_context, app_server, code, host)
+    table = open_table(new_context, app_server, code, host)
     ana, bia = _phones(new_context, app_server, code, ("Ana", "Bia"))
     table.get_by_text("Bia", exact=True).wait_for()
     _start(table, (ana, bia), "#uw-rack")
@@ -235,7 +218,7 @@ def test_upwords_reference_card(app_server, new_context) -> None:
 def test_uestop_and_faces_reference_cards(app_server, new_context) -> None:
     # UeStop!: the card of the mode played.
     code, host = _room(app_server, "uestop", {"mode": "tudo_junto", "target": 3, "first": 0})
-    table = _table(new_context, app_server, code, host)
+    table = open_table(new_context, app_server, code, host)
     ana, bia = _phones(new_context, app_server, code, ("Ana", "Bia"))
     table.get_by_text("Bia", exact=True).wait_for()
     _start(table, (ana, bia), "#ues-phone")
@@ -251,7 +234,7 @@ def test_uestop_and_faces_reference_cards(app_server, new_context) -> None:
 
     # Faces: the bottom bar's button and the header's open the one shared card.
     code, host = _room(app_server, "faces", {"variant": "main"})
-    table = _table(new_context, app_server, code, host)
+    table = open_table(new_context, app_server, code, host)
     phones = _phones(new_context, app_server, code, ("Ana", "Bia", "Cid"))
     table.locator("#seats").get_by_text("Cid", exact=True).wait_for()
     _start(table, phones, "#fc-ref-open")
@@ -272,7 +255,7 @@ def test_uestop_and_faces_reference_cards(app_server, new_context) -> None:
 
     # Faces Memory: its own card.
     code, host = _room(app_server, "faces", {"variant": "memory"})
-    table = _table(new_context, app_server, code, host)
+    table = open_table(new_context, app_server, code, host)
     ana, bia = _phones(new_context, app_server, code, ("Ana", "Bia"))
     table.locator("#seats").get_by_text("Bia", exact=True).wait_for()
     _start(table, (ana, bia), "#fc-ref-open")

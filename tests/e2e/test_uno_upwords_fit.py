@@ -19,7 +19,7 @@ import pytest
 from sqlmodel import Session, create_engine
 
 from tablegames.rooms import service
-from tests.e2e.helpers import wait_connected
+from tests.e2e.helpers import open_table, seat_phones
 
 pytestmark = pytest.mark.e2e
 
@@ -31,25 +31,11 @@ OUT = Path(__file__).resolve().parents[2] / "artifacts" / "review14" / "uno-upwo
 # -- helpers -------------------------------------------------------------------------------
 
 def _table(new_context, app_server, code: str, host: str, locale: str = "en"):
-    page = new_context(viewport={"width": 1280, "height": 800}, locale=locale).new_page()
-    page.goto(app_server.url(f"/table/{code}?host={host}"))
-    wait_connected(page)
-    page.wait_for_selector(f"#room-code >> text={code}")
-    return page
+    return open_table(new_context, app_server, code, host, locale=locale)
 
 
 def _phones(new_context, app_server, code: str, names, locale: str = "en") -> list:
-    phones = []
-    for name in names:
-        page = new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True,
-                           locale=locale).new_page()
-        page.goto(app_server.url(f"/play/{code}"))
-        wait_connected(page)
-        page.fill("#player-name", name)
-        page.click("#sit-down")
-        page.wait_for_selector("#waiting")
-        phones.append(page)
-    return phones
+    return seat_phones(new_context, app_server, code, names, viewport=PHONES[0], is_mobile=True, locale=locale)
 
 
 def _room(app_server, game: str, options: dict) -> tuple[str, str]:
