@@ -305,7 +305,7 @@ class Screen(Device, RoomScreenAPI):
         seen connected within ``presence.GRACE_S`` still counts (no flicker)."""
         shared = await self.get_state(RoomShared)
         heartbeat = self.tick  # read, so that each heartbeat recomputes this var alone
-        if self.role != "table" or heartbeat < 0:
+        if self.role not in ("table", "viewer") or heartbeat < 0:  # a viewer sees the table's dots
             return []
         # connected now, or within the grace period (a dropped socket is "away" only later)
         ids = presence.present(self._seen, await shared._online_seats(), time.time())
@@ -399,7 +399,7 @@ class Screen(Device, RoomScreenAPI):
         every page keeps its state and its room's alive on the server (phones: every
         ``upkeep.keepalive_ms()``). A state the server rebuilt without the page's LocalStorage (this
         event came before its on_load) reloads the page if it holds a secret for the room."""
-        if self.role == "table":  # who is connected now: the "online" dots' grace period
+        if self.role in ("table", "viewer"):  # who is connected now: the "online" dots' grace period
             shared = await self.get_state(RoomShared)
             self._seen = presence.seen(self._seen, await shared._online_seats(), time.time())
             # since when each seat is away (its actions show after a while: rooms/seats.py)
