@@ -361,10 +361,11 @@ class Screen(Device, RoomScreenAPI):
         code, stored = self.room_code, self._host_secret()
         handover = self.router.url.query_parameters.get("handover")  # a seat handed to this phone
 
-        def check(db: Session) -> tuple[bool, int, bool, bool, int, int, str]:
-            seat, removed, moved, gen, given = -1, False, False, 0, ""
+        def check(db: Session) -> tuple[bool, int, bool, bool, int, int, str, int]:
+            seat, removed, moved, gen, given, version = -1, False, False, 0, "", -1
             if isinstance(handover, str) and handover:
                 seat, given, gen = seat_admin.take_handover(db, code, handover)
+                version = service.room_version(db, code)
             elif secret:
                 try:
                     seat = service.rejoin(db, code, secret)
@@ -375,12 +376,12 @@ class Screen(Device, RoomScreenAPI):
                     removed, moved = err.code == "removed", err.code == "seat_moved"
             keys = [k for k in (stored, given or secret) if k]
             return (service.is_host(db, code, keys), seat, removed, moved, gen,
-                    hosting.host_gen(db, code), given)
+                    hosting.host_gen(db, code), given, version)
 
         events: list[Any] = []
         try:
             (self._is_host, self._seat, self.removed, self.moved, self._seat_gen, self._host_gen,
-             given) = await db_run(check)
+             given, version) = await db_run(check)
         except RoomError as err:
             self.notice = self._say(err)
             if handover:  # the link was used: this phone is what it was before
@@ -388,6 +389,7 @@ class Screen(Device, RoomScreenAPI):
             return [rx.call_script(STRIP_HANDOVER_JS)] if handover else None
         if given:  # this phone holds the seat now (the old phone's secret is refused)
             self._remember("seat_secrets", code, given)
+            await self._bump(version)  # every screen sees it: the old phone is told at once
         if handover:
             events.append(rx.call_script(STRIP_HANDOVER_JS))
         await self._hold_seat()

@@ -6,7 +6,10 @@ still finishes the game, nobody reloading or restarting; a seat handed to a new 
    and it does (UNO: draws and keeps) each time she is to act; then the host removes her
    from the game (her cards go under the draw pile) and the three others finish it.
 2. The host hands a seat to a new phone (a one-time QR code): the new phone (390x844)
-   gets the hand and plays; the old phone is told, live, that its seat moved on.
+   gets the hand and plays; the old phone is told, live, that its seat moved on. Then the
+   host role goes to that new phone ("Make host"), and when that phone is gone for
+   ``host_gone_after_s`` (6 s here) it passes by itself to the longest-seated connected
+   player, announced on the table.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ pytestmark = pytest.mark.e2e
 STACK = {"hands": [["r6", "g2"], ["y9", "y8", "b7"], ["r3", "r8"], ["r4", "g4"]], "top": "r5",
          "draw": ["b1", "g9", "b2", "g8"]}
 HANDOVER_STACK = {"hands": [["r1", "g2", "b3"], ["r7", "y5", "y6"]], "top": "r5", "draw": ["g9", "b8"]}
-ENV = {"TG_AWAY_AFTER_S": "4", "TG_STAND_IN_AFTER_S": "1"}
+ENV = {"TG_AWAY_AFTER_S": "4", "TG_STAND_IN_AFTER_S": "1", "TG_HOST_GONE_AFTER_S": "6"}
 
 
 def play(page, card: str) -> None:
@@ -117,3 +120,18 @@ def test_a_seat_handed_to_a_new_phone(tmp_path, browser, artifacts_dir, screensh
         fay.reload()  # the old secret is refused from then on
         wait_connected(fay)
         fay.wait_for_selector("#seat-moved", timeout=20_000)
+
+        # the host role: by hand to the new phone, then by itself to Eve when it is gone
+        tablet.click("#handover-close")
+        tablet.click('dialog[open] .tg-seat-admin[data-seat-id="1"] .tg-seat-make-host')
+        new.wait_for_selector("#seats-open-phone", state="attached", timeout=20_000)  # host on the phone
+        tablet.wait_for_selector("#seats-open", state="detached", timeout=20_000)  # the table is no longer
+        tablet.wait_for_selector("#host-note", timeout=10_000)
+        with Session(app.db) as db:
+            assert not service.is_host(db, code, host)
+        new.context.close()  # the host's device is gone
+        eve.wait_for_selector("#seats-open-phone", state="attached", timeout=60_000)
+        tablet.wait_for_function(
+            "() => /Eve is now the host: the host's device was away|Eve agora é o anfitrião/.test("
+            "document.querySelector('#host-note')?.innerText || '')", timeout=20_000)
+        screenshot(tablet, "host-moved-on")

@@ -71,8 +71,8 @@ def test_a_late_joiner_learns_it_before_typing_a_name(app_server, new_context):
 
     _, late = _phone(new_context)
     _open(late, app_server, f"/play/{code}", "#late-joiner")
-    assert late.get_attribute("#late-joiner", "data-block") == "already_started"
-    assert "This game has already started" in late.inner_text("#late-joiner")
+    assert late.get_attribute("#late-joiner", "data-block") == "wait_round"  # UNO: between hands
+    assert "A hand is being played" in late.inner_text("#late-joiner")
     assert late.query_selector("#player-name") is None  # no name to type in vain
     assert late.get_attribute("#watch-table", "href").endswith(f"/table/{code}")
     assert late.get_attribute("#late-home", "href").endswith("/")
