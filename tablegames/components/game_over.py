@@ -176,9 +176,10 @@ def game_over_panel(game_over: rx.Var, is_host: rx.Var | bool = False, *extras: 
                 rx.cond(over["target"].to(str) != "", rx.text(over["target"].to(str), class_name="tg-end-target",
                                                               id="end-target")),
                 rx.box(*([rx.box(*extras, class_name="tg-end-extras")] if extras else []), _standings(over),
+                       # the table's: earlier games, beside the standings where the screen is wide
+                       *([] if is_host is False else [history_panel("history-end")]),
                        class_name="tg-end-body"),
                 _host(is_host),
-                *([] if is_host is False else [history_panel("history-end")]),  # the table's: earlier games
                 spacing="4", align="center", class_name="tg-end-card",
             ),
             open=True,
