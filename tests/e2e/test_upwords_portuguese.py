@@ -30,7 +30,7 @@ def test_a_portuguese_table_plays_upwords_to_the_end(app_server, new_context, sc
                                                          "first": 0, "stack": STACK})
     tablet = open_table(new_context, app_server, code, host)
     ana, bia = seat_phones(new_context, app_server, code, ("Ana", "Bia"))
-    tablet.get_by_text("Bia", exact=True).wait_for()
+    tablet.locator("#seats").get_by_text("Bia", exact=True).wait_for()
     # the lobby (table and phone) lists the options in force: the words are Portuguese
     tablet.wait_for_selector('li[data-option="language"] >> text=Words: Português')
     ana.wait_for_selector('#waiting li[data-option="language"] >> text=Words: Português')
