@@ -33,17 +33,20 @@ DELAY_MS = 250  # Ana's network, each way (the race's window is 400 ms after the
 SKEW_MS = 4000  # Ana's clock runs this far ahead of the server's
 GAP_MS = 150  # Bia plays this long after Ana taps
 
-SLOW_AND_SKEWED = """
+# Ana's phone: every websocket frame held back ``window.__tgDelay`` ms each way (0 while the
+# page loads and sits down; the test sets it, and the skewed clock, before the game starts,
+# so that every ping of the clock estimate goes through the slow network).
+SLOW = """
 (() => {
-  const SKEW = %(skew)d, D = %(delay)d;
-  window.tgClock = () => performance.timeOrigin + performance.now() + SKEW;
+  const delay = () => window.__tgDelay || 0;
+  const later = (fn) => { const d = delay(); if (d) setTimeout(fn, d); else fn(); };
   const Native = window.WebSocket;
   const onmessage = Object.getOwnPropertyDescriptor(Native.prototype, 'onmessage');
   class Slow extends Native {
-    send(data) { setTimeout(() => { if (this.readyState === 1) super.send(data); }, D); }
+    send(data) { later(() => { if (this.readyState === 1) super.send(data); }); }
     addEventListener(type, fn, opts) {
       if (type === 'message' && typeof fn === 'function') {
-        return super.addEventListener(type, (ev) => setTimeout(() => fn.call(this, ev), D), opts);
+        return super.addEventListener(type, (ev) => later(() => fn.call(this, ev)), opts);
       }
       return super.addEventListener(type, fn, opts);
     }
@@ -53,12 +56,14 @@ SLOW_AND_SKEWED = """
     get() { return this.__onmessage || null; },
     set(fn) {
       this.__onmessage = fn;
-      onmessage.set.call(this, fn ? (ev) => setTimeout(() => fn.call(this, ev), D) : null);
+      onmessage.set.call(this, fn ? (ev) => later(() => fn.call(this, ev)) : null);
     },
   });
   window.WebSocket = Slow;
 })();
-""".replace("%(skew)d", str(SKEW_MS)).replace("%(delay)d", str(DELAY_MS))
+"""
+SKEW_AND_DELAY = ("() => { window.tgClock = () => performance.timeOrigin + performance.now() + %d;"
+                  " window.__tgDelay = %d; }" % (SKEW_MS, DELAY_MS))
 
 # A finger on ``selector`` at machine time ``at`` (ms): pointerdown (the jump-in button) or
 # a click (a card of the hand).
@@ -81,7 +86,7 @@ def hand_of(page) -> list[str]:
 def phone(new_context, app_server, code: str, name: str, slow: bool = False):
     ctx = new_context(viewport={"width": 390, "height": 844}, has_touch=True)
     if slow:
-        ctx.add_init_script(SLOW_AND_SKEWED)
+        ctx.add_init_script(SLOW)
     page = ctx.new_page()
     page.goto(app_server.url(f"/play/{code}"))
     wait_connected(page)
@@ -101,6 +106,7 @@ def test_a_skewed_slow_phone_that_tapped_first_wins_the_jump_in(app_server, new_
     bia = phone(new_context, app_server, code, "Bia")
     for name in NAMES:
         tablet.locator("#seats").get_by_text(name, exact=True).wait_for()
+    ana.evaluate(SKEW_AND_DELAY)  # from now on Ana's clock is off and her network slow
     tablet.click("#start")
     tablet.wait_for_selector('#discard-top [data-card="r5"]')
     bia.wait_for_selector("#your-turn")
