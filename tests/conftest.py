@@ -33,6 +33,9 @@ SECONDS = {
     "e2e/test_phone_shell.py": 45,
     "e2e/test_restart.py": 40,
     "e2e/test_state_expiry.py": 40,
+    # tests of the running app outside tests/e2e (measured alone, one worker)
+    "state/test_abuse_live.py": 130,
+    "state/test_viewers_live.py": 70,
 }
 DEFAULT_E2E_SECONDS = 30
 TESTS = Path(__file__).parent
