@@ -80,6 +80,9 @@ class Seat(SQLModel, table=True):
     gen: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     handover_hash: str | None = Field(default=None, max_length=64)
     moved_json: str = Field(default="[]", sa_column_kwargs={"server_default": "[]"})
+    # A bot plays this seat (rooms/bots.py): its level (None: a person) and its memory (JSON).
+    bot: str | None = Field(default=None, max_length=10)
+    bot_memory_json: str = Field(default="{}", sa_column_kwargs={"server_default": "{}"})
 
 
 @rx.ModelRegistry.register

@@ -24,7 +24,7 @@ from sqlmodel import Session, select
 from tablegames.engine import IllegalMove, get_game
 from tablegames.engine import turn_timer
 from tablegames.engine.core import options_in_force
-from tablegames.rooms import lifecycle, seats as seat_admin
+from tablegames.rooms import bots as bot_seats, lifecycle, seats as seat_admin
 from tablegames.rooms.cache import VersionedCache
 from tablegames.rooms.models import FinishedGame, MoveLog, Room, Seat
 
@@ -501,11 +501,16 @@ def apply_due(session: Session, code: str, now: float | None = None) -> int | No
     when, now = engine.deadline(state), time.time() if now is None else now
     waiting = engine.system_moves(state)
     due = [(when, waiting[0])] if when is not None and waiting else []
-    stand = seat_admin.stand_in_due(_public(session, room), engine, state)  # an away seat's turn
-    due = sorted([*due, *([stand] if stand else [])], key=lambda d: d[0])
+    public = _public(session, room)
+    stand = seat_admin.stand_in_due(public, engine, state)  # an away seat's turn
+    bot = bot_seats.bot_due(public, engine, state)  # a bot's turn (its move, not a system move)
+    due = sorted([*due, *([stand] if stand else []), *([(bot, None)] if bot is not None else [])],
+                 key=lambda d: d[0])
     if not due or now < due[0][0]:
         return None
     try:
+        if due[0][1] is None:
+            return bot_seats.play(session, room, state)
         _system_move(session, room, state, due[0][1], now)
     except RoomError as err:
         if err.code == "stale":  # another worker applied it first
@@ -601,6 +606,7 @@ def _commit_state(session: Session, room: Room, state: Any, seat: int | None,
         raise RoomError("stale", "The table changed before your tap arrived: look again.")
     session.add(MoveLog(room_id=room.id, version=new_version, seat=seat,
                         move_json=json.dumps(move), created_at=now))
+    bot_seats.remember(session, room, state, _PUBLIC.get(room.code, old_version))  # bots see the move
     result = engine.result(state)
     if result and not was_finished:
         session.add(FinishedGame(room_id=room.id, game=room.game, players_json=json.dumps(list(state.players)),
@@ -646,7 +652,8 @@ def _public(session: Session, room: Room) -> dict[str, Any]:
             "options_in_force": options_in_force(get_game(room.game), options),
             # seat: the engine seat (the place), id: the seat's id for the life of the room
             # auto: the table plays for it; gen: the phones it went to (rooms/seats.py)
-            "seats": [{"seat": i, "id": s.seat, "name": s.name, "auto": s.auto, "gen": s.gen}
+            # bot: the level of the bot that plays it (None: a person; rooms/bots.py)
+            "seats": [{"seat": i, "id": s.seat, "name": s.name, "auto": s.auto, "gen": s.gen, "bot": s.bot}
                       for i, s in enumerate(rows)],
             "locked": room.locked,
             "asking": [a["name"] for a in json.loads(room.asking_json or "[]")],
@@ -707,6 +714,9 @@ def _acting(public: dict[str, Any], engine: Any,
         turn_deadline = deadline if timer else None
         if stand is not None and (deadline is None or stand[0] < deadline):
             deadline, turn_deadline = stand[0], None
+        bot = bot_seats.bot_due(public, engine, state)  # a bot to act: after its delay
+        if bot is not None and (deadline is None or bot < deadline):
+            deadline = bot
         acting = (list(engine.to_act(state)), deadline, turn_deadline,
                   seat_admin.late_join(engine, public.get("status", "playing"), state))
         _ACTING.put(public["code"], public["version"], acting)
