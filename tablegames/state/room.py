@@ -309,7 +309,8 @@ class Screen(Device, RoomScreenAPI):
             return []
         # connected now, or within the grace period (a dropped socket is "away" only later)
         ids = presence.present(self._seen, await shared._online_seats(), time.time())
-        data = await _screen_data(self.room_code, shared.version, None, self.language) if ids else None
+        data = await _screen_data(self.room_code, shared.version, None, self.language)
+        ids = set(ids) | {s["id"] for s in (data or {}).get("seats", ()) if s.get("bot")}  # a bot is always there
         places = {s["id"]: s["seat"] for s in (data or {}).get("seats", ())}  # seat id -> engine seat
         return sorted(places[i] for i in ids if i in places)
 
@@ -406,7 +407,7 @@ class Screen(Device, RoomScreenAPI):
             self._seen = presence.seen(self._seen, await shared._online_seats(), time.time())
             # since when each seat is away (its actions show after a while: rooms/seats.py)
             table = await _screen_data(self.room_code, shared.version, None, self.language)
-            ids = [seat["id"] for seat in (table or {}).get("seats", ())]
+            ids = [seat["id"] for seat in (table or {}).get("seats", ()) if not seat.get("bot")]  # a bot is never away
             self._away = presence.away_since(self._away, ids, self._seen, time.time())
         self.tick += 1
         if (reload := self._reload_if_rebuilt()) is not None:
@@ -422,6 +423,8 @@ class Screen(Device, RoomScreenAPI):
         token = self.router.session.client_token
         if self._seat >= 0 and shared._phones.get(token) != self._seat:
             shared._phones = {**shared._phones, token: self._seat}
+        elif self._seat < 0 and token in shared._phones:  # its seat moved on, or was removed
+            shared._phones = {t: s for t, s in shared._phones.items() if t != token}
         if self._is_host and shared._hosts.get(token) != self._host_gen:  # a host device is here
             shared._hosts = {**shared._hosts, token: self._host_gen}
 

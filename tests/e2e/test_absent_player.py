@@ -63,9 +63,9 @@ def test_a_table_of_four_loses_a_phone_and_finishes_the_game(tmp_path, browser, 
         tablet.click("#seats-close")
 
         # the table plays for her (draw and keep): Cid's turn, without a turn timer
-        play(cid, "r3")
         tablet.wait_for_function("() => /is away: the table played|ausente: a mesa jogou/i.test(document.body.innerText)",
-                                 timeout=10_000)
+                                 timeout=20_000)
+        play(cid, "r3")
         play(dan, "r4")
         play(ana, "r6")
         cid.wait_for_selector("#your-turn", timeout=20_000)  # the table played for Bia again
