@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 from sqlmodel import Session, create_engine
 
 import tests.tinygame  # noqa: F401 (registers "tiny" in this process too)
@@ -117,7 +118,8 @@ def test_the_ending_the_places_and_another_game_for_the_same_seats(app_server, n
     # Another game: the create form's game and options, for the same seats.
     tablet.click("#another-game")
     tablet.wait_for_selector("#another-game-form")
-    assert tablet.locator("#next-game").input_value() == "tiny"  # the room's own game first
+    # the room's own game first (the form's state fills it in a moment after it opens)
+    expect(tablet.locator("#next-game")).to_have_value("tiny")
     tablet.select_option("#next-game", "uno")
     tablet.wait_for_selector("#another-game-form #opt-target")
     tablet.fill("#another-game-form #opt-target", "200")
