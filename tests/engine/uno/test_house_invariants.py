@@ -163,8 +163,11 @@ def play(n: int, opts: dict[str, Any], seed: int, policy_seed: int, max_steps: i
             break
         if exact_every and i % exact_every == 0 and s.phase == "play":
             seats = {rng.randrange(n), s.turn}
+            # legal_moves reads no clock: judge apply inside an open jump-in window (past it,
+            # the first move settles the race first, as the room's deadline would have)
+            at = min(now, s.jump["deadline"] - 0.001) if s.jump else now
             for seat in sorted(seats):
-                check_exact_moves(s, seat, legal[seat], now)
+                check_exact_moves(s, seat, legal[seat], at)
         seat, move, now = step(s, rng, now)
         before = UNO.to_json(s)
         new = UNO.apply(s, seat, move, now=now)

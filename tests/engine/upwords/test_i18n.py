@@ -16,7 +16,8 @@ from tablegames.i18n import LANGS, catalog, error_text, placeholders
 ROOT = Path(__file__).resolve().parents[3]
 SRC = ROOT / "tablegames" / "engine" / "upwords"
 I18N = ROOT / "tablegames" / "i18n"
-EVENT_PARAMS = {"player", "target", "words", "score", "count", "winners"}
+# "name": a leaver is named by the event itself (they have no seat any more).
+EVENT_PARAMS = {"player", "target", "words", "score", "count", "winners", "name"}
 
 
 def raise_sites() -> dict[str, set[str]]:
