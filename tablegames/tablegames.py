@@ -18,7 +18,7 @@ app = rx.App(
         sound.head_script(),  # assets/sound.js: the cues, synthesised (components/sound.py)
         countdown.head_script(),  # assets/countdown.js: the turn timer counts down
     ],
-    stylesheets=[*(ui.stylesheet for ui in games.entries() if ui.stylesheet), "/app.css", "/phone.css", "/endings.css", "/help.css", "/motion.css", "/countdown.css", "/reactions.css", "/seats.css"],
+    stylesheets=[*(ui.stylesheet for ui in games.entries() if ui.stylesheet), "/app.css", "/phone.css", "/endings.css", "/help.css", "/motion.css", "/countdown.css", "/reactions.css", "/seats.css", "/bots.css"],
     api_transformer=serving.with_cache_headers,
 )
 app.add_page(landing, route="/", title="Table Games", on_load=LandingForm.open_landing)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from tablegames.components.bot_seats import bot_mark
 from tablegames.pages.common import online_dot, tr
 
 
@@ -19,7 +20,7 @@ def player_chip(player: rx.Var, online: bool = False, mini: bool = False) -> rx.
         rx.hstack(
             rx.text(player["name"].to(str), weight="bold", size="2" if mini else "5"),
             rx.cond(player["me"].to(bool), rx.text(tr("ui.table.you"), size="2", class_name="tg-me")),
-            online_dot(player["seat"].to(int)) if online else rx.fragment(),
+            online_dot(player["seat"].to(int)) if online else bot_mark(player["seat"].to(int)),
             align="center", spacing="2",
         ),
         rx.cond(player["score"].to(str) != "", rx.text(player["score"].to(str), size="2" if mini else "3")),

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from tablegames.components.bot_seats import bot_mark, seat_bot_button
 from tablegames.components.overlay import close_overlay, open_overlay, overlay
 from tablegames.components.timers import every
 from tablegames.pages.common import VIEW, S, tr, tr_with
@@ -61,6 +62,7 @@ def _seat_row(row: rx.Var) -> rx.Component:
             rx.cond(row["away"].to(bool), _badge(tr("ui.seats.away"), "away"),
                     rx.cond(row["online"].to(bool), _badge(tr("ui.seats.online"), "online"))),
             rx.cond(row["auto"].to(bool), _badge(tr("ui.seats.auto_on"), "auto")),
+            bot_mark(row["seat"].to(int)),
             rx.cond(row["host"].to(bool), _badge(tr("ui.seats.host"), "host")),
             class_name="tg-seat-admin-who",
         ),
@@ -69,6 +71,7 @@ def _seat_row(row: rx.Var) -> rx.Component:
                 rx.cond(row["auto"].to(bool), tr("ui.seats.stop_table_play"), tr("ui.seats.let_table_play")),
                 size="2", variant="soft", class_name="tg-tool tg-seat-auto",
                 on_click=SeatAdmin.set_auto(seat_id, ~row["auto"].to(bool)))),
+            seat_bot_button(row),  # a bot plays the seat (components/bot_seats.py)
             rx.button(tr("ui.seats.hand_over"), size="2", variant="soft", class_name="tg-tool tg-seat-handover",
                       on_click=[SeatAdmin.start_handover(seat_id), open_overlay(HANDOVER_OVERLAY)]),
             rx.cond(~row["host"].to(bool),

@@ -95,7 +95,10 @@ def send(move: dict) -> rx.event.EventSpec:
 
 
 def online_dot(seat: rx.Var) -> rx.Component:
-    """● connected / ○ away (with words, not only colour)."""
-    return rx.cond(Screen.online.contains(seat),
+    """● connected / ○ away (with words, not only colour); a bot's mark for a bot seat."""
+    from tablegames.components.bot_seats import bot_mark
+    from tablegames.state.bots import BotSeats
+
+    return rx.cond(BotSeats.bot_places.contains(seat), bot_mark(seat), rx.cond(Screen.online.contains(seat),
                    rx.text("● ", tr("ui.online"), class_name="tg-online", size="2"),
-                   rx.text("○ ", tr("ui.offline"), class_name="tg-offline", size="2"))
+                   rx.text("○ ", tr("ui.offline"), class_name="tg-offline", size="2")))

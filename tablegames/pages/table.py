@@ -23,6 +23,7 @@ from tablegames.components.countdown import turn_countdown
 from tablegames.components.history import history_panel
 from tablegames.components.reactions import reaction_icon, reactions_layer
 from tablegames.components.reference import reference_button, reference_sheet
+from tablegames.components.bot_seats import lobby_bots
 from tablegames.components.seat_admin import host_watch, seats_button, seats_overlay, table_notes
 from tablegames.components.overlay import close_overlay, open_overlay, overlay
 from tablegames.components.sound import cue_feed, mute_button
@@ -226,6 +227,7 @@ def lobby() -> rx.Component:
                 rx.text(tr("ui.table.nobody_yet"), size="4", id="nobody-yet")),
         options_in_force(lobby=True),
         lobby_extras(),
+        lobby_bots(),  # the host adds bots, or why this game has none (components/bot_seats.py)
         join_lock(),
         history_panel(),  # the room's earlier games (components/history.py)
         rx.cond(S["is_host"],

@@ -224,10 +224,11 @@ def play(session: Session, room: Room, state: Any) -> int | None:
     return new_version
 
 
-def remember(session: Session, room: Room, state: Any, public: dict[str, Any] | None) -> None:
+def remember(session: Session, room: Room, state: Any, public: dict[str, Any] | None,
+             fresh: bool = False) -> None:
     """Every bot seat's memory after ``state`` (each through its own seat's view), added
     to the session: the caller's commit stores it with the move. Reads nothing when the
-    room's public facts show no bot."""
+    room's public facts show no bot. ``fresh``: a new game, the bots forget the last one."""
     if public is not None and not bot_places(public):
         return
     rows = _seated(_rows(session, room), state) if state is not None else []
@@ -237,7 +238,8 @@ def remember(session: Session, room: Room, state: Any, public: dict[str, Any] | 
     rng = engine_bots.bot_rng(getattr(state, "seed", 0) or 0, -2, room.version)
     levels = {p: s.bot for p, s in rows}
     memories = engine_bots.remember(engine, state, levels,
-                                    {p: json.loads(s.bot_memory_json or "{}") for p, s in rows}, rng)
+                                    {} if fresh else {p: json.loads(s.bot_memory_json or "{}") for p, s in rows},
+                                    rng)
     for p, s in rows:
         text = json.dumps(memories[p])
         if text != s.bot_memory_json:

@@ -606,7 +606,8 @@ def _commit_state(session: Session, room: Room, state: Any, seat: int | None,
         raise RoomError("stale", "The table changed before your tap arrived: look again.")
     session.add(MoveLog(room_id=room.id, version=new_version, seat=seat,
                         move_json=json.dumps(move), created_at=now))
-    bot_seats.remember(session, room, state, _PUBLIC.get(room.code, old_version))  # bots see the move
+    bot_seats.remember(session, room, state, _PUBLIC.get(room.code, old_version),  # bots see the move
+                       fresh=move.get("type") == "start")
     result = engine.result(state)
     if result and not was_finished:
         session.add(FinishedGame(room_id=room.id, game=room.game, players_json=json.dumps(list(state.players)),

@@ -71,7 +71,9 @@ class SeatAdmin(Screen):
         else:
             online = set(await shared._online_seats())
             away = {s["id"] for s in rows} - online
+        online |= {s["id"] for s in rows if s.get("bot")}  # a bot needs no phone: never away
         out = [{"id": s["id"], "seat": s["seat"], "name": s["name"], "online": s["id"] in online,
+                "bot": s.get("bot") or "",
                 "away": s["id"] in away and s["id"] not in online, "auto": bool(s.get("auto")),
                 "host": data.get("host_seat") == s["id"]} for s in rows]
         return {"rows": out, "away": ", ".join(r["name"] for r in out if r["away"]),
