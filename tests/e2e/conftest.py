@@ -65,7 +65,6 @@ from unittest import mock
 import pytest
 from sqlmodel import create_engine
 
-from tests.e2e.helpers import SOCKET_WATCH
 from tests.processes import answers, free_port, reflex_bin, tail
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -364,7 +363,6 @@ class OwnApp:
 
     def new_context(self, **options):
         context = self.browser.new_context(**options)
-        context.add_init_script(SOCKET_WATCH)
         self.contexts.append(context)
         return context
 
@@ -503,7 +501,6 @@ def new_context(request: pytest.FixtureRequest, browser, app_server: AppServer, 
         options.setdefault("base_url", app_server.frontend_url)
         ctx = browser.new_context(**options)
         ctx.set_default_timeout(15_000)
-        ctx.add_init_script(SOCKET_WATCH)  # wait_connected waits for the hydration with it
         contexts.append(ctx)
         return ctx
 

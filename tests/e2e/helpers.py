@@ -35,7 +35,8 @@ def quoted(token: str) -> list[str]:
     return [f'"{token}"', f'\\"{token}\\"']
 
 
-# An init script for every browser context of the tests (conftest.py's new_context adds it):
+# An init script for a browser context (screens.py adds it; not conftest's new_context: a test's
+# own WebSocket subclass, as test_uestop_game's, then kept the page from loading):
 # it counts the frames the app's websocket receives, when the last came, and whether the page
 # has hydrated (Reflex's is_hydrated came true), so a test waits for that instead of a fixed time.
 SOCKET_WATCH = """(() => {
@@ -53,6 +54,9 @@ SOCKET_WATCH = """(() => {
       });
     }
   };
+  // Wrappers of a test's own read the native accessors off the prototype they extend.
+  for (const key of ['onmessage', 'onopen', 'onclose', 'onerror', 'binaryType', 'readyState'])
+    Object.defineProperty(window.WebSocket.prototype, key, Object.getOwnPropertyDescriptor(Base.prototype, key));
 })();"""
 QUIET_MS = 400  # hydrated and no frame for this long: the page's load events have run
 SETTLE_S = 1.0  # the most wait_connected waits after the page shows (and all it waits without the watch)
