@@ -76,3 +76,19 @@ def test_a_phone_and_three_bots_play_a_uno_hand(app_server, new_context, screens
     bot_moves = [m for seat, m in logged if seat in (1, 2, 3)]
     assert len(bot_moves) >= 6  # each bot played twice at least, as seats, not system moves
     assert [m["type"] for seat, m in logged if seat == 0].count("play") == 2
+
+
+def test_bots_in_portuguese_and_games_without_bots(app_server, new_context, screenshot):
+    engine = create_engine(app_server.database_url)
+    with Session(engine) as db:
+        code, host = service.create_room(db, "uno", {})
+        ues, ues_host = service.create_room(db, "uestop", {})
+    tablet = open_table(new_context, app_server, code, host, locale="pt-BR")
+    tablet.click("#add-bot")
+    tablet.wait_for_selector("#seats [data-bot]")
+    assert tablet.locator("#seats .tg-seat-name").all_inner_texts() == ["Robô Ana"]
+    other = open_table(new_context, app_server, ues, ues_host)
+    other.wait_for_selector("#no-bots")
+    assert "judged by the people" in other.inner_text("#no-bots")
+    assert other.query_selector("#add-bot") is None
+    screenshot(other, "no-bots-uestop")
