@@ -7,8 +7,8 @@ taps the game itself (the page's ``<main>``: the gesture is being learnt); the d
 remembers it (LocalStorage ``tg_hints_seen``, the hints' keys separated by spaces) and
 never shows that hint again. A game's card may say in which state the gesture applies
 (``hint_on`` / ``hint_off`` selectors, ``games/reference.py`` :func:`hint_when`): the hint
-shows only then (not over UNO's challenge, nor over Faces' guess grid). It all happens in the browser (``TgHint``), so a hint never
-waits for the server and never reaches it.
+shows only then (not over a pending answer, nor over a grid of guesses). It all happens in
+the browser (``TgHint``), so a hint never waits for the server and never reaches it.
 
 The hint floats at the bottom of the screen (above a game's own bottom bar, whose height a
 game's stylesheet gives as ``--tg-bottom-bar``), so it never covers the first cards of a

@@ -5,6 +5,8 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping
 
+from tablegames import reflex_adapter as rxa
+
 # any screen, once rendered (a phone that can't sit down shows #late-joiner or #no-room)
 READY = "#room-code, #player-name, #waiting, #hand, #uw-rack, #ues-phone, #late-joiner, #no-room"
 
@@ -39,6 +41,9 @@ def quoted(token: str) -> list[str]:
 # own WebSocket subclass, as test_uestop_game's, then kept the page from loading):
 # it counts the frames the app's websocket receives, when the last came, and whether the page
 # has hydrated (Reflex's is_hydrated came true), so a test waits for that instead of a fixed time.
+# the hydrate delta's flag, as the adapter names a state var's key
+HYDRATED = rxa.var_key("is_hydrated") + '":true'
+
 SOCKET_WATCH = """(() => {
   if (window.__tgSocket) return;
   const seen = window.__tgSocket = {frames: 0, last: 0, hydrated: false};
@@ -50,14 +55,14 @@ SOCKET_WATCH = """(() => {
       this.addEventListener('message', (e) => {
         seen.frames += 1;
         seen.last = performance.now();
-        if (typeof e.data === 'string' && e.data.includes('is_hydrated_rx_state_":true')) seen.hydrated = true;
+        if (typeof e.data === 'string' && e.data.includes('%HYDRATED%')) seen.hydrated = true;
       });
     }
   };
   // Wrappers of a test's own read the native accessors off the prototype they extend.
   for (const key of ['onmessage', 'onopen', 'onclose', 'onerror', 'binaryType', 'readyState'])
     Object.defineProperty(window.WebSocket.prototype, key, Object.getOwnPropertyDescriptor(Base.prototype, key));
-})();"""
+})();""".replace("%HYDRATED%", HYDRATED)
 QUIET_MS = 400  # hydrated and no frame for this long: the page's load events have run
 SETTLE_S = 1.0  # the most wait_connected waits after the page shows (and all it waits without the watch)
 
