@@ -112,7 +112,7 @@ def test_uno_reference_card_and_first_time_hint(app_server, new_context) -> None
     code, host = _room(app_server, "uno", {"edition": "plus", "dealer": 0, "scoring": "lowest", "target": 300})
     table = open_table(new_context, app_server, code, host)
     ana, bia = _phones(new_context, app_server, code, ("Ana", "Bia"), locales={1: "pt-BR"})
-    table.get_by_text("Bia", exact=True).wait_for()
+    table.locator("#seats").get_by_text("Bia", exact=True).wait_for()
 
     # Before the game the card is already there (read the rules while waiting).
     _open(ana)
@@ -188,7 +188,7 @@ def test_upwords_reference_card(app_server, new_context) -> None:
     code, host = _room(app_server, "upwords", {"first": 0})
     table = open_table(new_context, app_server, code, host)
     ana, bia = _phones(new_context, app_server, code, ("Ana", "Bia"))
-    table.get_by_text("Bia", exact=True).wait_for()
+    table.locator("#seats").get_by_text("Bia", exact=True).wait_for()
     _start(table, (ana, bia), "#uw-rack")
     ana.wait_for_selector("#tg-hint")
     assert "then a square" in ana.inner_text("#tg-hint")
@@ -220,7 +220,7 @@ def test_uestop_and_faces_reference_cards(app_server, new_context) -> None:
     code, host = _room(app_server, "uestop", {"mode": "tudo_junto", "target": 3, "first": 0})
     table = open_table(new_context, app_server, code, host)
     ana, bia = _phones(new_context, app_server, code, ("Ana", "Bia"))
-    table.get_by_text("Bia", exact=True).wait_for()
+    table.locator("#seats").get_by_text("Bia", exact=True).wait_for()
     _start(table, (ana, bia), "#ues-phone")
     ana.wait_for_selector("#tg-hint")
     _dismiss_hint(ana)

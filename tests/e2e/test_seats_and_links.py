@@ -101,7 +101,7 @@ def test_a_removed_player_loses_her_seat_and_nobody_else_s_shifts(app_server, ne
     bia2.goto(app_server.url(f"/play/{code}"))
     bia2.wait_for_selector("#waiting")
 
-    tablet.get_by_text("Bia", exact=True).wait_for()
+    tablet.locator("#seats").get_by_text("Bia", exact=True).wait_for()
     remove_seat(tablet, "Bia")
     for page in (bia, bia2):
         page.wait_for_selector("#removed")
@@ -111,7 +111,7 @@ def test_a_removed_player_loses_her_seat_and_nobody_else_s_shifts(app_server, ne
     assert "removed" in removed_text.lower() or "removid" in removed_text.lower()
 
     dan = seat_phones(new_context, app_server, code, ("Dan",))[0]
-    tablet.get_by_text("Dan", exact=True).wait_for()
+    tablet.locator("#seats").get_by_text("Dan", exact=True).wait_for()
     mark = rec[1].mark()
     tablet.click("#start")
     # Engine seats: Ana 0, Cid 1, Dan 2: each phone holds its own stacked hand.
@@ -150,14 +150,14 @@ def test_the_removed_player_may_join_again_in_the_lobby(app_server, new_context)
         code, host = service.create_room(db, "uno", {})
     tablet = open_table(new_context, app_server, code, host)
     ana, bia = seat_phones(new_context, app_server, code, ("Ana", "Bia"))
-    tablet.get_by_text("Bia", exact=True).wait_for()
+    tablet.locator("#seats").get_by_text("Bia", exact=True).wait_for()
     remove_seat(tablet, "Bia")
     bia.wait_for_selector("#removed")
     bia.fill("#player-name", "Bia")
     bia.click("#sit-down")
     bia.wait_for_selector("#waiting")
     assert bia.query_selector("#removed") is None
-    tablet.get_by_text("Bia", exact=True).wait_for()
+    tablet.locator("#seats").get_by_text("Bia", exact=True).wait_for()
     ana.wait_for_selector("#waiting")
 
 

@@ -61,7 +61,7 @@ def test_a_tablet_and_two_phones_play_duel_to_the_end(app_server, new_context, s
 
     phones = seat_phones(new_context, app_server, code, NAMES, rec)
     for name in NAMES:
-        tablet.get_by_text(name, exact=True).wait_for()
+        tablet.locator("#seats").get_by_text(name, exact=True).wait_for()
     screenshot(tablet, "lobby")
     tablet.click("#start")
     tablet.wait_for_selector("#tiny-table-status")

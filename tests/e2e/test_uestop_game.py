@@ -130,7 +130,7 @@ def test_fair_slap_race_typed_and_spoken_answers(app_server, new_context, screen
         phones.append(page)
     ana, bia, cid = phones
     for name in NAMES:
-        tablet.get_by_text(name, exact=True).wait_for()
+        tablet.locator("#seats").get_by_text(name, exact=True).wait_for()
 
     tablet.click("#start")
     tablet.wait_for_selector('#ues-category[data-card="red-01"]')
@@ -275,7 +275,7 @@ def test_cha_da_tarde_no_peeking_benched_give_up_and_discard(app_server, new_con
     phones = seat_phones(new_context, app_server, code, NAMES)
     ana, bia, cid = phones
     for name in NAMES:
-        tablet.get_by_text(name, exact=True).wait_for()
+        tablet.locator("#seats").get_by_text(name, exact=True).wait_for()
     tablet.click("#start")
     tablet.wait_for_selector('#ues-category[data-card="red-01"]')
     for page in (tablet, *phones):

@@ -45,7 +45,7 @@ def test_three_phones_and_a_tablet_play_a_hand(app_server, new_context, screensh
     phones = seat_phones(new_context, app_server, code, NAMES, rec)
     ana, bia, cid = phones
     for name in NAMES:
-        tablet.get_by_text(name, exact=True).wait_for()
+        tablet.locator("#seats").get_by_text(name, exact=True).wait_for()
     screenshot(tablet, "lobby")
 
     tablet.click("#start")
