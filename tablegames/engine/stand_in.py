@@ -54,14 +54,7 @@ def play_for(game: Any, state: Any, seat: int | None, move: Mapping[str, Any], n
     if target not in game.to_act(state) or game.timeout_move(state, target) is None:
         raise IllegalMove("not_waiting", "The table is not waiting for that player.")
     events: list[dict[str, Any]] = [{"type": STAND_IN, "seat": target}]
-    for _ in range(turn_timer.MOST_STEPS):
-        if target not in game.to_act(state):
-            break
-        step = game.timeout_move(state, target)
-        if step is None:
-            break
-        state = game.apply_rules(state, target, step, now)
-        events.extend(getattr(state, "events", ()))
+    state = turn_timer.play_defaults(game, state, target, now, events)
     if hasattr(state, "events"):
         state = dataclasses.replace(state, events=tuple(events))
     return turn_timer.stamp(state, now)

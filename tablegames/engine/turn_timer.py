@@ -92,14 +92,22 @@ def time_out(game: Any, state: Any, seat: int | None, now: float | None) -> Any:
     events: list[dict[str, Any]] = []
     for waiting in game.to_act(state):
         events.append({"type": TIMEOUT, "seat": waiting})
-        for _ in range(MOST_STEPS):
-            if waiting not in game.to_act(state):
-                break
-            move = game.timeout_move(state, waiting)
-            if move is None:
-                break
-            state = game.apply_rules(state, waiting, move, now)
-            events.extend(getattr(state, "events", ()))
+        state = play_defaults(game, state, waiting, now, events)
     if hasattr(state, "events"):
         state = dataclasses.replace(state, events=tuple(events))
     return stamp(state, now)
+
+
+def play_defaults(game: Any, state: Any, seat: int, now: float | None,
+                  events: list[dict[str, Any]]) -> Any:
+    """The state once the game's default actions were played for ``seat`` while it is to
+    act (at most MOST_STEPS of them); each step's events are added to ``events``."""
+    for _ in range(MOST_STEPS):
+        if seat not in game.to_act(state):
+            break
+        move = game.timeout_move(state, seat)
+        if move is None:
+            break
+        state = game.apply_rules(state, seat, move, now)
+        events.extend(getattr(state, "events", ()))
+    return state

@@ -39,22 +39,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from tablegames.engine.core import IllegalMove
+from tablegames.engine.seating import shift_seat as _shift
+from tablegames.engine.seating import shift_seats as _seats
 from tablegames.engine.uno.state import UnoState
 
 __all__ = ["remove_player", "late_join", "add_player"]
-
-
-def _shift(seat: Any, gone: int) -> Any:
-    """A seat number once seat ``gone`` left (None for ``gone`` itself)."""
-    if type(seat) is not int or seat < 0:
-        return seat
-    if seat == gone:
-        return None
-    return seat - 1 if seat > gone else seat
-
-
-def _seats(seats: Any, gone: int) -> tuple[int, ...]:
-    return tuple(s for s in (_shift(p, gone) for p in seats or ()) if s is not None)
 
 
 def _next_in_play(s: UnoState, seat: int) -> int:

@@ -20,19 +20,9 @@ import dataclasses
 from typing import Any
 
 from tablegames.engine.core import IllegalMove
+from tablegames.engine.seating import shift_seat as _shift
+from tablegames.engine.seating import shift_seats as _seats
 from tablegames.engine.upwords.state import UpwordsState
-
-
-def _shift(seat: Any, gone: int) -> Any:
-    if type(seat) is not int or seat < 0:
-        return seat
-    if seat == gone:
-        return None
-    return seat - 1 if seat > gone else seat
-
-
-def _seats(seats: Any, gone: int) -> tuple[int, ...]:
-    return tuple(s for s in (_shift(p, gone) for p in seats or ()) if s is not None)
 
 
 def remove_player(s: UpwordsState, place: int) -> UpwordsState:

@@ -1,0 +1,25 @@
+"""Seat numbers once a player leaves mid-game: later seats move down one place.
+
+>>> shift_seat(3, gone=1), shift_seat(0, gone=1), shift_seat(1, gone=1)
+(2, 0, None)
+>>> shift_seats((0, 1, 2, 3), gone=2)
+(0, 1, 2)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def shift_seat(seat: Any, gone: int) -> Any:
+    """A seat number once seat ``gone`` left (None for ``gone`` itself; non-seats as they are)."""
+    if type(seat) is not int or seat < 0:
+        return seat
+    if seat == gone:
+        return None
+    return seat - 1 if seat > gone else seat
+
+
+def shift_seats(seats: Any, gone: int) -> tuple[int, ...]:
+    """The seats of ``seats`` still in the game once seat ``gone`` left, renumbered."""
+    return tuple(s for s in (shift_seat(p, gone) for p in seats or ()) if s is not None)
