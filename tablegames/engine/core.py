@@ -107,6 +107,10 @@ class Option:
         help: i18n key of a line explaining the option ("" for none).
         advanced: a fine-tuning most tables leave as it is: the create form keeps it under
             "More settings", and screens list it only when it differs from its default.
+        timer_phase: a per-phase turn time: while the state's ``phase`` is this one, the
+            turn timer counts this option's seconds instead of ``turn_timer``'s (its value
+            ``"same"`` keeps the turn timer's; see :func:`turn_timer.limit
+            <tablegames.engine.turn_timer.limit>`). ``""``: an ordinary option.
     """
 
     key: str
@@ -123,6 +127,7 @@ class Option:
     test_only: bool = False
     help: str = ""
     advanced: bool = False
+    timer_phase: str = ""
 
     def __post_init__(self) -> None:
         if self.kind not in OPTION_KINDS:

@@ -10,6 +10,12 @@ default action is played for each of them: :meth:`GameBase.timeout_move
 Faces passes a card, UeStop! counts the answer as failed). A game's own timed moves (a
 race being settled) come first: no timer runs while one is pending.
 
+A game may give one phase its own time: an option of its schema with ``timer_phase``
+(``{"shared": "phase_timer", "key": ..., "timer_phase": "<phase>", "label": ...}``: values
+``"same"``, the default, or 15..120 seconds; it applies only while ``turn_timer`` is on,
+its ``when``). While the state's ``phase`` is that phase the timer counts that option's
+seconds (:func:`limit`); elsewhere, or with ``"same"``, the turn timer's.
+
 >>> from tablegames.engine import get_game
 >>> upwords = get_game("upwords")
 >>> s = upwords.new(["Ana", "Bia", "Cid"], {"turn_timer": "30", "first": 0}, seed=1)
@@ -33,6 +39,7 @@ from typing import Any
 
 OPTION = "turn_timer"
 TIMEOUT = "timeout"
+SAME = "same"  # a per-phase timer's value: the turn timer's own time
 MOST_STEPS = 4  # default moves one seat may need (UNO: draw, then pass)
 
 
@@ -42,6 +49,33 @@ def seconds(options: Mapping[str, Any]) -> float | None:
     if value in (None, "off", 0, "0"):
         return None
     return float(value)
+
+
+def phase_options(schema: Any, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The per-phase timer options (``timer_phase``) of ``schema`` that apply to
+    ``options`` (their ``when``: a turn timer is on), with their values or defaults; for a
+    game's normalised options (none while the table has no timer)."""
+    full = {**{o.key: o.default for o in schema}, **options}
+    return {o.key: full[o.key] for o in schema if o.timer_phase and o.applies(full)}
+
+
+def limit(game: Any, state: Any) -> float | None:
+    """The seconds the seats to act have in ``state``'s phase (None: no timer): the value
+    of the game's option whose ``timer_phase`` is the state's ``phase``, when it applies
+    and is not ``"same"``, else the turn timer's."""
+    options = getattr(state, "options", {}) or {}
+    base = seconds(options)
+    phase = getattr(state, "phase", None)
+    if base is None or phase is None:
+        return base
+    schema = getattr(game, "options_schema", ()) or ()
+    for option in schema:
+        if option.timer_phase and option.timer_phase == phase:
+            full = {**{o.key: o.default for o in schema}, **options}
+            value = full.get(option.key) if option.applies(full) else None
+            if value not in (None, SAME):
+                return float(value)
+    return base
 
 
 def is_timeout(move: Any) -> bool:
@@ -60,13 +94,13 @@ def stamp(state: Any, now: float | None) -> Any:
 
 def deadline(game: Any, state: Any) -> float | None:
     """When the seats the table waits for run out of time (None: no timer runs)."""
-    limit = seconds(getattr(state, "options", {}) or {})
+    time = limit(game, state)
     started = getattr(state, "clock_at", None)
-    if limit is None or started is None or game.result(state) is not None or not game.to_act(state):
+    if time is None or started is None or game.result(state) is not None or not game.to_act(state):
         return None
     if not any(game.timeout_move(state, seat) for seat in game.to_act(state)):
         return None  # nothing the game could play for them
-    return started + limit
+    return started + time
 
 
 def system_moves(game: Any, state: Any) -> list[dict]:

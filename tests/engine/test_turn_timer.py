@@ -4,6 +4,8 @@ each game's default action for whoever the table waits for."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from tablegames.engine import IllegalMove, game_names, get_game
@@ -122,3 +124,113 @@ def test_every_registered_game_answers_the_timer_contract() -> None:
     for name in game_names():
         engine = get_game(name)
         assert callable(engine.timeout_move) and callable(engine.start_clock)
+
+
+# -- per-phase timers (issue 15): an option with ``timer_phase`` times that phase ----------
+
+PHASE_TIMERS = {"faces": ("pass_timer", "passing"), "uestop": ("answer_timer", "answering")}
+
+
+def _answering(engine, s, now: float):
+    """UeStop!: from a fresh timed table to a race winner answering (reveal, slap, settle)."""
+    s = engine.apply(s, None, {"type": "timeout"}, now=now)  # the opener reveals
+    racer = next(p for p in range(3) if {"type": "slap"} in engine.legal_moves(s, p))
+    s = engine.apply(s, racer, {"type": "slap"}, now=now + 1)
+    s = engine.apply(s, None, {"type": "settle"}, now=s.deadline)
+    assert s.phase == "answering"
+    return s, racer
+
+
+@pytest.mark.parametrize("game", sorted(PHASE_TIMERS))
+def test_a_phase_timer_is_a_shared_choice_that_applies_only_with_the_turn_timer_on(game) -> None:
+    from tablegames.i18n import catalog
+
+    key, phase = PHASE_TIMERS[game]
+    engine = get_game(game)
+    option = next(o for o in engine.options_schema if o.key == key)
+    assert option.timer_phase == phase and option.default == "same" and option.advanced
+    assert option.choices == ("same", "15", "30", "45", "60", "90", "120")
+    timer = next(o for o in engine.options_schema if o.key == "turn_timer")
+    assert set(option.when["turn_timer"]) == set(timer.choices) - {"off"}
+    assert not option.applies({"turn_timer": "off", "variant": "main"})
+    assert option.applies({"turn_timer": "30", "variant": "main"})
+    for lang in ("en", "pt-BR"):
+        texts = catalog(lang)
+        for k in [option.label, option.help] + [f"{option.value_label}{c}" for c in option.choices]:
+            assert texts.get(k), (lang, k)
+    with pytest.raises(IllegalMove) as bad:
+        engine.new(["Ana", "Bia", "Cid"], {"turn_timer": "30", key: "10"}, seed=1)
+    assert bad.value.params.get("option") == key
+
+
+@pytest.mark.parametrize("game", sorted(PHASE_TIMERS))
+def test_a_phase_timer_is_ignored_while_the_turn_timer_is_off(game) -> None:
+    from tablegames.engine.core import options_in_force
+
+    key, _ = PHASE_TIMERS[game]
+    engine = get_game(game)
+    options = {key: "60", **({"reveal_delay_ms": 0} if game == "uestop" else {})}
+    s = engine.start_clock(engine.new(["Ana", "Bia", "Cid"], options, seed=5), T0)
+    assert key not in s.options and engine.deadline(s) is None  # no timer, as `when` says
+    assert key not in [o["key"] for o in options_in_force(engine, options)]
+    shown = options_in_force(engine, {**options, "turn_timer": "30"})
+    assert {"key": key, "value_label": "option.phase_timer.60"}.items() <= next(
+        o for o in shown if o["key"] == key).items()
+
+
+def test_faces_players_passing_have_the_pass_timer_and_the_turn_timer_elsewhere() -> None:
+    engine, s = timed("faces", ["Ana", "Bia", "Cid"], "60", pass_timer="15")
+    assert s.phase == "passing" and s.options["pass_timer"] == "15"
+    assert engine.deadline(s) == T0 + 15
+    with pytest.raises(IllegalMove):
+        engine.apply(s, None, {"type": "timeout"}, now=T0 + 14.9)
+    after = engine.apply(s, None, {"type": "timeout"}, now=T0 + 15)
+    assert {e["seat"] for e in after.events if e["type"] == "timeout"} == set(engine.to_act(s))
+    if after.phase == "passing":
+        assert engine.deadline(after) == T0 + 30
+    elsewhere = dataclasses.replace(after, phase="stopping")
+    assert turn_timer.limit(engine, elsewhere) == 60.0  # any other phase: the turn timer's
+    same = timed("faces", ["Ana", "Bia", "Cid"], "45", pass_timer="same")
+    assert same[0].deadline(same[1]) == T0 + 45  # "same" keeps the turn timer's
+
+
+def test_faces_memory_has_no_pass_timer() -> None:
+    engine, s = timed("faces", ["Ana", "Bia"], "30", variant="memory", pass_timer="90")
+    assert "pass_timer" not in s.options and engine.deadline(s) == T0 + 30
+
+
+def test_uestop_the_answer_timer_times_the_answer_and_the_turn_timer_the_rest() -> None:
+    engine, s = timed("uestop", ["Ana", "Bia", "Cid"], "30", reveal_delay_ms=0, answer_timer="90")
+    assert s.phase == "reading" and engine.deadline(s) == T0 + 30  # the opener: the turn timer
+    answering, racer = _answering(engine, s, T0 + 30)
+    assert engine.deadline(answering) == answering.clock_at + 90
+    with pytest.raises(IllegalMove):
+        engine.apply(answering, None, {"type": "timeout"}, now=answering.clock_at + 89)
+    failed = engine.apply(answering, None, {"type": "timeout"}, now=answering.clock_at + 90)
+    assert failed.events[0] == {"type": "timeout", "seat": racer} and failed.phase != "answering"
+    if engine.deadline(failed) is not None:
+        assert engine.deadline(failed) == failed.clock_at + 30
+    engine, s = timed("uestop", ["Ana", "Bia", "Cid"], "45", reveal_delay_ms=0)
+    answering, _ = _answering(engine, s, T0 + 45)
+    assert answering.options["answer_timer"] == "same"
+    assert engine.deadline(answering) == answering.clock_at + 45  # "same": the turn timer's
+
+
+def test_the_phase_timer_is_data_any_game_may_declare() -> None:
+    """turn_timer.limit knows no game: it reads the schema's ``timer_phase`` options."""
+    from types import SimpleNamespace
+
+    from tablegames.engine.core import Option
+
+    on = ("15", "30", "45", "60", "90", "120")
+    game = SimpleNamespace(options_schema=(
+        Option("turn_timer", "choice", "off", ("off",) + on),
+        Option("think_timer", "choice", "same", ("same",) + on, when={"turn_timer": on},
+               timer_phase="thinking")))
+    state = lambda phase, **o: SimpleNamespace(phase=phase, options=o)  # noqa: E731
+    assert turn_timer.limit(game, state("thinking", turn_timer="30", think_timer="120")) == 120.0
+    assert turn_timer.limit(game, state("moving", turn_timer="30", think_timer="120")) == 30.0
+    assert turn_timer.limit(game, state("thinking", turn_timer="30")) == 30.0  # default "same"
+    assert turn_timer.limit(game, state("thinking", turn_timer="off", think_timer="120")) is None
+    assert turn_timer.phase_options(game.options_schema, {"turn_timer": "off", "think_timer": "15"}) == {}
+    assert turn_timer.phase_options(game.options_schema, {"turn_timer": "15"}) == {"think_timer": "same"}

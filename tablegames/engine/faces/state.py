@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tablegames.engine import turn_timer
 from tablegames.engine.core import IllegalMove, check_schema, freeze, load_schema
 from tablegames.engine.faces.cards import PLAYERS
 
@@ -111,6 +112,9 @@ def normalize_options(options: Mapping[str, Any] | None, n_players: int | None =
             played oldest first, then clockwise; in Memory the oldest player starts.
             Default 0 (the first seat) when the table did not say.
         pairs: Memory only: 10 (default, a 5x4 grid) or 13 (all pairs, a 7x4 grid).
+        turn_timer: the shared turn timer (``"off"`` by default); pass_timer: main game,
+            while a turn timer is on: the time to choose a card to pass (``"same"``, the
+            default, or 15-120 seconds; see ``turn_timer.limit``).
         stack: tests and tutorials: main game ``{"hands": [[...], ...], "pile": [...]}``
             ("pile" lists the next cards to be drawn, first drawn first; the cards left
             over go under it, shuffled); Memory ``{"grid": [...], "pile": [...]}`` (one
@@ -141,7 +145,8 @@ def normalize_options(options: Mapping[str, Any] | None, n_players: int | None =
                 "player_count",
                 f"{'Faces' if variant == 'main' else 'Faces Memory'} needs {low} to {high} "
                 f"players, not {n_players}.", count=n_players, low=low, high=high)
-    out: dict[str, Any] = {"variant": variant, "oldest": oldest, "turn_timer": opts["turn_timer"]}
+    out: dict[str, Any] = {"variant": variant, "oldest": oldest, "turn_timer": opts["turn_timer"],
+                           **turn_timer.phase_options(OPTIONS, opts)}  # pass_timer, timer on
     if variant == "memory":
         out["pairs"] = pairs
     if stack is not None:

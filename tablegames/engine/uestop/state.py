@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from tablegames.engine import turn_timer
 from tablegames.engine.core import IllegalMove, check_schema, load_schema, schema_defaults
 from tablegames.engine.uestop.cards import (
     ACTION_CARDS,
@@ -190,6 +191,9 @@ def normalize_options(options: Mapping[str, Any] | None,
             different texts per card), one per customizable card; cards without texts stay
             in the box.
         first: the first opener: ``"random"`` (default) or a seat.
+        turn_timer: the shared turn timer (``"off"`` by default); answer_timer, while a turn
+            timer is on: the answering player's time (``"same"``, the default, or 15-120
+            seconds; see ``turn_timer.limit``).
         stack: tests and tutorials: ``{"category": id, "deck": [id, ...]}`` fixes the
             first Category Card and the next cards to be revealed, in order (the rest
             follows, shuffled).
@@ -236,6 +240,7 @@ def normalize_options(options: Mapping[str, Any] | None,
         "first": first,
         "stack": _stack(opts.get("stack"), mode, len(custom)),
         "turn_timer": opts.get("turn_timer", "off"),
+        **turn_timer.phase_options(OPTIONS, opts),  # answer_timer, while a turn timer runs
     }
     return out
 
