@@ -19,6 +19,7 @@ import reflex as rx
 from tablegames import games
 from tablegames.components.fields import field
 from tablegames.components.history import history_panel
+from tablegames.components.reactions import reaction_row
 from tablegames.pages.common import S, tr
 from tablegames.pages.landing import game_options
 from tablegames.state.landing import LandingForm
@@ -126,9 +127,21 @@ def another_game() -> rx.Component:
     )
 
 
+def _results(over: rx.Var, is_host: rx.Var | bool, extras: tuple[rx.Component, ...]) -> list[rx.Component]:
+    """The standings and, on the table, the earlier games beside them where the screen is
+    wide; a game's extras (a victory card) first, the other two then in one column."""
+    results = [_standings(over), *([] if is_host is False else [history_panel("history-end")])]
+    if not extras:
+        return results
+    return [rx.box(*extras, class_name="tg-end-extras"), rx.box(*results, class_name="tg-end-results")]
+
+
 def _host(is_host: rx.Var | bool) -> rx.Component:
-    if is_host is False:  # a phone's panel: the host acts on the table
-        return rx.text(tr("ui.endings.host_decides"), class_name="tg-end-next", id="end-next")
+    if is_host is False:  # a phone's panel: the host acts on the table; the players cheer
+        return rx.fragment(
+            rx.text(tr("ui.endings.host_decides"), class_name="tg-end-next", id="end-next"),
+            reaction_row(id="reactions-ending", buttons="react-end", fit=False),
+        )
     return rx.cond(is_host, rx.vstack(
         rx.text(tr("ui.endings.what_next"), class_name="tg-end-kicker"),
         rx.button(tr("ui.rematch"), size="4", on_click=Screen.host("rematch", -1), id="rematch",
@@ -175,10 +188,7 @@ def game_over_panel(game_over: rx.Var, is_host: rx.Var | bool = False, *extras: 
                 ),
                 rx.cond(over["target"].to(str) != "", rx.text(over["target"].to(str), class_name="tg-end-target",
                                                               id="end-target")),
-                rx.box(*([rx.box(*extras, class_name="tg-end-extras")] if extras else []), _standings(over),
-                       # the table's: earlier games, beside the standings where the screen is wide
-                       *([] if is_host is False else [history_panel("history-end")]),
-                       class_name="tg-end-body"),
+                rx.box(*_results(over, is_host, extras), class_name="tg-end-body"),
                 _host(is_host),
                 spacing="4", align="center", class_name="tg-end-card",
             ),

@@ -26,20 +26,24 @@ def reaction_icon(kind: str | rx.Var) -> rx.Component:
     return rx.el.span(class_name="tg-rx-icon", custom_attrs={"data-kind": kind, "aria-hidden": "true"})
 
 
-def reaction_row(close: bool = False, id: str = "reactions") -> rx.Component:
+def reaction_row(close: bool = False, id: str = "reactions", buttons: str = "react",
+                 fit: bool = True) -> rx.Component:
     """A seated phone's row of reactions (44 px and more per button).
 
     Args:
         close: the row sits in the header's menu (:func:`reaction_menu`): a tap closes it.
+        id: the row's element id.
+        buttons: the prefix of its buttons' ids (``react-nice``...): one per row on a page.
+        fit: the row is a main block of its screen (``data-fit``); not inside a scrolling panel.
     """
     def button(kind: str) -> rx.Component:
         clicks = [Reactions.react(kind), rx.call_script(CLOSE_MENU_JS)] if close else Reactions.react(kind)
         return rx.el.button(reaction_icon(kind), rx.el.span(tr(f"reactions.{kind}"), class_name="tg-rx-word"),
-                            type="button", class_name="tg-rx-button", id=f"react-{kind}", on_click=clicks,
+                            type="button", class_name="tg-rx-button", id=f"{buttons}-{kind}", on_click=clicks,
                             custom_attrs={"data-kind": kind})
 
     return rx.box(*[button(k) for k in KINDS], class_name="tg-rx-row", id=id, role="group",
-                  aria_label=tr("reactions.row"), custom_attrs={"data-fit": "reactions"})
+                  aria_label=tr("reactions.row"), custom_attrs={"data-fit": "reactions"} if fit else {})
 
 
 def reaction_menu() -> rx.Component:

@@ -74,13 +74,13 @@ def test_a_late_joiner_learns_it_before_typing_a_name(app_server, new_context):
     assert late.get_attribute("#late-joiner", "data-block") == "wait_round"  # UNO: between hands
     assert "A hand is being played" in late.inner_text("#late-joiner")
     assert late.query_selector("#player-name") is None  # no name to type in vain
-    assert late.get_attribute("#watch-table", "href").endswith(f"/table/{code}")
+    assert late.get_attribute("#watch-table", "href").endswith(f"/watch/{code}")  # as a viewer
     assert late.get_attribute("#late-home", "href").endswith("/")
     _shot(late, "late-joiner")
 
     _, tarde = _phone(new_context, locale="pt-BR")
     _open(tarde, app_server, f"/play/{code}", "#late-joiner")
-    assert "Este jogo já começou" in tarde.inner_text("#late-joiner")
+    assert "Uma mão está em andamento" in tarde.inner_text("#late-joiner")  # UNO: between hands
 
     # An unknown code: one message (the page's panel, no banner or toast besides it).
     _, lost = _phone(new_context)
@@ -193,7 +193,9 @@ def test_the_start_page_links_back_to_this_devices_table(app_server, new_context
     page.wait_for_selector("#opt-pairs")
     page.select_option("#opt-game", "upwords")
     page.wait_for_selector("#opt-words")
-    assert "English dictionary" in page.inner_text("body")
+    page.wait_for_selector("#opt-language")  # the words' language, said on the form
+    assert page.eval_on_selector("#opt-language", "el => el.selectedOptions[0].textContent") == "English"
+    assert "dictionary of the words' language" in page.inner_text("body")
     _shot(page, "landing-upwords", sizes=PHONES, full_page=True)
     page.select_option("#opt-game", "uno")
     page.click("#create")

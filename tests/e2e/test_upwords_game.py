@@ -70,7 +70,7 @@ def test_three_phones_and_a_tablet_play_upwords(app_server, new_context, screens
     phones = seat_phones(new_context, app_server, code, NAMES, rec)
     ana, bia, cid = phones
     for name in NAMES:
-        tablet.get_by_text(name, exact=True).wait_for()
+        tablet.locator("#seats").get_by_text(name, exact=True).wait_for()
 
     def turn_is(seat: int) -> None:
         tablet.wait_for_selector(f"#uw-player-{seat}.tg-turn")
@@ -249,7 +249,7 @@ def test_words_checked_automatically(app_server, new_context, screenshot):
         code, host = service.create_room(db, "upwords", {"first": 0, "words": "auto", "stack": stack})
     tablet = open_table(new_context, app_server, code, host)
     ana, bia = seat_phones(new_context, app_server, code, ("Ana", "Bia"))
-    tablet.get_by_text("Bia", exact=True).wait_for()
+    tablet.locator("#seats").get_by_text("Bia", exact=True).wait_for()
     tablet.click("#start")
     ana.wait_for_selector("#your-turn")
     ana.wait_for_selector("#uw-rack [data-letter]")

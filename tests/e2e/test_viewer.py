@@ -38,9 +38,13 @@ def react(phone, kind: str) -> None:
     phone.click(f"#react-{kind}")
 
 
-def react_js(phone, kind: str) -> None:
-    """A reaction sent while the ending's curtain covers the phone's header."""
-    phone.evaluate(f"() => document.getElementById('react-{kind}').click()")
+def over_the_curtain(page) -> bool:
+    """Whether the reactions' layer is drawn above the ending's curtain."""
+    return page.evaluate("""() => {
+      const layer = getComputedStyle(document.getElementById('reactions-layer'));
+      const end = getComputedStyle(document.querySelector('.tg-end'));
+      return layer.position === 'fixed' && Number(layer.zIndex) > Number(end.zIndex);
+    }""")
 
 
 def test_a_viewer_watches_a_uno_game_and_the_phones_react(app_server, new_context, screenshot):
@@ -114,12 +118,13 @@ def test_a_viewer_watches_a_uno_game_and_the_phones_react(app_server, new_contex
     assert "Earlier at this table" in text and "UNO" in text and "Bia won" in text
     assert "Ana" in text and "Bia" in text
     viewer.wait_for_selector("#history-end")
-    react_js(bia, "gg")
+    bia.click("#react-end-gg")  # the ending's own row: the curtain covers the header's menu
     tablet.locator('#reactions-layer .tg-rx-bubble[data-seat="1"]').wait_for()
     tablet.wait_for_timeout(600)
+    assert over_the_curtain(tablet), "the table's bubbles are under the ending's curtain"
     screenshot(tablet, "table-ending-history-1280x800")
     tablet.set_viewport_size({"width": 1920, "height": 1080})
-    react_js(bia, "wow")  # Ana is still over her limit after the flood
+    bia.click("#react-end-wow")  # Ana is still over her limit after the flood
     tablet.locator('#reactions-layer .tg-rx-bubble[data-kind="wow"]').wait_for()
     tablet.wait_for_timeout(600)
     screenshot(tablet, "table-ending-history-1920x1080")
