@@ -50,43 +50,15 @@ def frame(handler: str, payload: dict, path: str) -> str:
     return "42/_event," + json.dumps(["event", event])
 
 
-def shared_versions(frames: list[str]) -> list[int]:
-    """The room versions (``RoomShared.version``) a tab was told, frame by frame."""
-    found: list[int] = []
-
-    def walk(node) -> None:
-        if isinstance(node, dict):
-            for key, value in node.items():
-                if key == ROOM_SHARED and isinstance(value, dict):
-                    for name in (rxa.var_key("version"), "version"):
-                        if isinstance(value.get(name), int):
-                            found.append(value[name])
-                walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
-
-    for text in frames:
-        start = text.find("[")
-        if start >= 0:
-            try:
-                walk(json.loads(text[start:]))
-            except ValueError:
-                continue
-    return found
-
-
-def drafts_with_tiles(frames: list[str]) -> list[dict]:
-    """The Upwords drafts (``UpwordsDraft``) a tab was told that hold tiles: a tab's own
-    hydrate carries its room's empty draft (whose turn, its version), which is no leak."""
+def substates(frames: list[str], state_name: str) -> list[dict]:
+    """Every delta of the state ``state_name`` in the websocket frames, in order."""
     found: list[dict] = []
 
     def walk(node) -> None:
         if isinstance(node, dict):
             for key, value in node.items():
-                if key == UPWORDS_DRAFT and isinstance(value, dict):
-                    if value.get(rxa.var_key("tiles"), value.get("tiles")):
-                        found.append(value)
+                if key == state_name and isinstance(value, dict):
+                    found.append(value)
                 walk(value)
         elif isinstance(node, list):
             for value in node:
@@ -100,6 +72,21 @@ def drafts_with_tiles(frames: list[str]) -> list[dict]:
             except ValueError:
                 continue
     return found
+
+
+def _field(delta: dict, name: str):
+    return delta.get(rxa.var_key(name), delta.get(name))
+
+
+def shared_versions(frames: list[str]) -> list[int]:
+    """The room versions (``RoomShared.version``) a tab was told, frame by frame."""
+    return [v for v in (_field(d, "version") for d in substates(frames, ROOM_SHARED)) if isinstance(v, int)]
+
+
+def drafts_with_tiles(frames: list[str]) -> list[dict]:
+    """The Upwords drafts (``UpwordsDraft``) a tab was told that hold tiles: a tab's own
+    hydrate carries its room's empty draft (whose turn, its version), which is no leak."""
+    return [d for d in substates(frames, UPWORDS_DRAFT) if _field(d, "tiles")]
 
 
 def send(page, text: str) -> None:

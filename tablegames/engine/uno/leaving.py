@@ -39,6 +39,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tablegames.engine.core import IllegalMove
+from tablegames.engine.seating import check_leaver
 from tablegames.engine.seating import shift_seat as _shift
 from tablegames.engine.seating import shift_seats as _seats
 from tablegames.engine.uno.state import UnoState
@@ -87,11 +88,7 @@ def remove_player(s: UnoState, place: int) -> UnoState:
             ``too_few_players``.
     """
     n = len(s.players)
-    if type(place) is not int or not 0 <= place < n:
-        raise IllegalMove("bad_seat", f"There is no seat {place!r} at this table.")
-    name = s.players[place]
-    if s.phase == "game_over":
-        raise IllegalMove("game_over", "This game is over.")
+    name = check_leaver(s, place)
     if s.options.get("teams"):
         raise IllegalMove("teams_fixed", "Partners play as fixed teams of two: nobody can leave midway.",
                           player=name)

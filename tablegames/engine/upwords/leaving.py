@@ -20,6 +20,7 @@ import dataclasses
 from typing import Any
 
 from tablegames.engine.core import IllegalMove
+from tablegames.engine.seating import check_leaver
 from tablegames.engine.seating import shift_seat as _shift
 from tablegames.engine.seating import shift_seats as _seats
 from tablegames.engine.upwords.state import UpwordsState
@@ -32,11 +33,7 @@ def remove_player(s: UpwordsState, place: int) -> UpwordsState:
         IllegalMove: ``bad_seat``, ``game_over``, ``too_few_players``.
     """
     n = len(s.players)
-    if type(place) is not int or not 0 <= place < n:
-        raise IllegalMove("bad_seat", f"There is no seat {place!r} at this table.")
-    name = s.players[place]
-    if s.phase == "game_over":
-        raise IllegalMove("game_over", "This game is over.")
+    name = check_leaver(s, place)
     if n <= 2:
         raise IllegalMove("too_few_players",
                           f"Upwords needs at least two players: the game can't go on without {name}.",
