@@ -71,7 +71,7 @@ def test_a_portuguese_table_plays_upwords_to_the_end(app_server, new_context, sc
     assert "MAES" in bia.inner_text("#uw-preview")
     bia.click("#uw-play")
     tablet.wait_for_selector('#uw-last-score[data-score="8"]')
-    assert tablet.get_attribute("#uw-player-1", "data-score") == "8"
+    tablet.wait_for_selector('#uw-player-1[data-score="8"]')  # the players' strip may render after
     ana.wait_for_selector("#your-turn")
 
     # -- Ana stacks O on the last A: CASO (stacked: 1 + 1 + 1 + 2 = 5) ----------------------
