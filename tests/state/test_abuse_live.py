@@ -24,19 +24,6 @@ from tests.state.sqlite_lock import hold_lock
 pytestmark = pytest.mark.timeout(300)
 
 
-@pytest.fixture(scope="module")
-def backend(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("abuse")
-    url = f"sqlite:///{tmp / 'app.db'}"
-    env = services.app_env(tmp, url, None, workers=1)
-    log = tmp / "backend.log"
-    services.migrate(env, log)
-    server = services.Backend.start(env, log_path=log)
-    server.database_url = url
-    yield server
-    server.stop()
-
-
 def new_room(backend, game="uno", options=None):
     engine = create_engine(backend.database_url)
     try:

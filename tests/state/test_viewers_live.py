@@ -27,7 +27,6 @@ from tablegames.rooms import service
 from tablegames.state.reactions import Reactions
 from tablegames.state.room import UNLINK_AFTER
 from tablegames.state.viewer import WATCHING, Viewer
-from tests.scale import services
 from tests.scale.client import Device, router_data
 
 pytestmark = pytest.mark.timeout(300)
@@ -38,19 +37,6 @@ HANDS = {"r1", "r2", "g4", "r7", "y8", "b3"}
 WATCHING_KEY = rxa.var_key("watching_text")
 POPPING_KEY = rxa.var_key("popping")
 REFUSED_EN = "viewers can't play"
-
-
-@pytest.fixture(scope="module")
-def backend(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("viewers")
-    url = f"sqlite:///{tmp / 'app.db'}"
-    env = services.app_env(tmp, url, None, workers=1)
-    log = tmp / "backend.log"
-    services.migrate(env, log)
-    server = services.Backend.start(env, log_path=log)
-    server.database_url = url
-    yield server
-    server.stop()
 
 
 class Tab(Device):
