@@ -8,6 +8,8 @@ install them):
     python bench/load.py                          # both setups, 100 rooms human pace + burst
     python bench/load.py --setups single --rooms 10,30,100 --duration 30
     python bench/load.py --url http://127.0.0.1:3000 --database-url postgresql+psycopg://...
+    python bench/load.py --setups single --rooms 10,100,300 --duration 30 --warmup 10 --pace both \
+        --burst-duration 20 --peers floor,bgio   # ours, the floor and boardgame.io side by side
     python bench/load.py --help
 
 Setups, measured in one run, each started and stopped by this script on free loopback ports
@@ -36,6 +38,31 @@ group: backend workers, redis, postgres) and memory (PSS; per room = growth over
 server / rooms). Client and server share the machine's cores: the figures include the
 simulated devices' own CPU competing with the server (the client's CPU is printed too).
 
+Peers, measured in the same run with the same clients, room loop, think times and
+measurements (``--peers floor,bgio``, the default; ``bench/peers/peers.py``):
+
+* ``floor``: a bare python-socketio server on granian (1 worker, granian's defaults as
+  Reflex's) that keeps one version per room and relays one frame per move to every device of
+  the room (``bench/peers/floor.py``). Its frames are padded to our mean frame size measured
+  in this run's first phase of ours (``--frame-bytes`` sets it): the floor for Python;
+* ``bgio``: a boardgame.io 0.50.2 server (Node, its socket.io transport, in-memory storage)
+  running a small card game with a player view that hides the other hands
+  (``bench/peers/boardgame.io/server.js``; its public state padded so a frame is about ours).
+  Install its packages from the lock once: ``bench/peers/setup`` (= ``npm ci --prefix
+  bench/peers/boardgame.io``); without them the bench says so and goes on without it.
+
+The peers' clients are Python, in this same process, on the same raw websocket client as
+ours (Engine.IO 4 / socket.io text frames, each frame JSON-decoded): the fairest and simplest
+choice, since then only the server differs. A boardgame.io device speaks its own socket.io
+protocol (``sync`` then ``update`` actions with the state id it saw; the table is a
+spectator); a floor device sends ``join``/``move``/``heartbeat``. The peers have no lobby:
+rooms exist once their devices connect (seating is not measured). boardgame.io has no
+heartbeat event, so its tables send none (the floor answers each heartbeat with a frame, as
+ours does). At the end the bench prints one table, setups and peers side by side per load
+(p50/p95/p99 from a move to every other device, server CPU per move = the server's process
+CPU over the measured window / moves, burst moves/s), the ratios ours / floor and
+ours / boardgame.io, and the targets of issue 18 as PASS/MISS lines (printed, never asserted).
+
 Bounded: every phase has a time limit, every wait a time-out; only 127.0.0.1 is contacted
 (``--url`` must be a loopback address).
 """
@@ -61,6 +88,7 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
+from bench.peers import peers
 from tablegames.state import upkeep
 from tests.scale import services
 from tests.scale.client import Device
@@ -255,6 +283,7 @@ class Server:
     groups: dict[str, Any]  # label -> callable returning pids
     stop: Any
     describe: str
+    peer: peers.PeerServer | None = None  # a peer (floor, bgio) instead of the app
 
 
 def start_single(tmp: Path) -> Server:
@@ -295,6 +324,14 @@ def start_scaled(tmp: Path, workers: int) -> Server:
     return Server("scaled", backend.url, pg.url,
                   {"backend": backend.pids, "redis": lambda: [redis.proc.pid], "postgres": pg.pids},
                   stop, f"{workers} workers (granian, one port), Redis state manager, PostgreSQL")
+
+
+def start_peer(name: str, tmp: Path, frame_bytes: int, players: int) -> Server:
+    absent = peers.missing(name)
+    if absent:
+        raise RuntimeError(absent)
+    peer = (peers.start_floor if name == "floor" else peers.start_bgio)(tmp, frame_bytes, players)
+    return Server(name, peer.url, "", {"server": peer.pids}, peer.stop, peer.describe, peer)
 
 
 def attach(url: str, database_url: str, pids: list[int]) -> Server:
@@ -341,14 +378,18 @@ def sample(server: Server) -> dict[str, dict[str, float]]:
 
 async def run_phase(server: Server, rooms_n: int, players: int, think: tuple[float, float],
                     duration: float, warmup: float, seed: int, label: str) -> dict[str, Any]:
-    from sqlmodel import Session, create_engine
+    if server.peer is not None:  # a peer: a fresh room name (boardgame.io: matchID) per room
+        made = [(f"{label.replace('/', '-')}-{i}-{random.Random(seed * 7919 + i).getrandbits(32):08x}", "")
+                for i in range(rooms_n)]
+    else:
+        from sqlmodel import Session, create_engine
 
-    from tablegames.rooms import service
+        from tablegames.rooms import service
 
-    engine = create_engine(server.database_url)
-    with Session(engine) as db:
-        made = [service.create_room(db, "uno", {"target": 10_000}) for _ in range(rooms_n)]
-    engine.dispose()
+        engine = create_engine(server.database_url)
+        with Session(engine) as db:
+            made = [service.create_room(db, "uno", {"target": 10_000}) for _ in range(rooms_n)]
+        engine.dispose()
     idle = sample(server)
     t_seat = time.perf_counter()
     rooms: list[Room] = []
@@ -364,6 +405,11 @@ async def run_phase(server: Server, rooms_n: int, players: int, think: tuple[flo
                 failures.append(f"{code}: not seated within {SEAT_LIMIT:.0f} s")
                 return
             try:
+                if server.peer is not None:
+                    table, phones = await asyncio.wait_for(peers.seat_room(server.peer, code, players),
+                                                           min(120, left))
+                    rooms.append(Room(code, host, table, phones))  # type: ignore[arg-type]
+                    return
                 rooms.append(await asyncio.wait_for(seat_room(server.url, code, host, players), min(120, left)))
             except Exception as err:  # noqa: BLE001
                 failures.append(f"{code}: {type(err).__name__}: {err}"[:200])
@@ -419,6 +465,7 @@ async def run_phase(server: Server, rooms_n: int, players: int, think: tuple[flo
         "client_cpu_pct": round(100 * cpu_client / (time.perf_counter() - start), 1),
         "frames_per_device": round(stats.frames / max(1, len(rooms) * (players + 1)), 1),
         "kb_per_frame": round(stats.bytes / max(1, stats.frames) / 1024, 1),
+        "bytes_per_frame": round(stats.bytes / max(1, stats.frames)),
         "server": {},
     }
     ours = client_measured
@@ -485,6 +532,100 @@ async def bench_setup(server: Server, args: argparse.Namespace) -> list[dict[str
     return results
 
 
+# ---------------------------------------------------------------------------- side by side
+
+DEFAULT_FRAME_BYTES = 3686  # ~3.6 KB: our mean frame on 2026-12-01 (the issue's figure)
+PEER_NAMES = {"single": "ours (1 worker, SQLite)", "scaled": "ours (scaled)", "given": "ours (given URL)",
+              "floor": "floor (python-socketio)", "bgio": "boardgame.io"}
+
+
+def our_frame_bytes(results: list[dict[str, Any]]) -> int:
+    """Our mean frame size on the wire, from this run's first phase of ours (all frames a
+    device received: screens, heartbeat answers, the hydrate)."""
+    for r in results:
+        if r.get("setup") in ("single", "scaled", "given") and r.get("bytes_per_frame"):
+            return int(r["bytes_per_frame"])
+    return DEFAULT_FRAME_BYTES
+
+
+def cpu_per_move(result: dict[str, Any]) -> float | None:
+    """Server CPU per move: every process group of the setup (workers, redis, postgres)."""
+    parts = [g["cpu_ms_per_move"] for g in result.get("server", {}).values() if g.get("cpu_ms_per_move") is not None]
+    return round(sum(parts), 2) if parts else None
+
+
+def ratio(a: float | None, b: float | None) -> str:
+    return f"{a / b:.1f}x" if a is not None and b else "-"
+
+
+def compare(results: list[dict[str, Any]], args: argparse.Namespace) -> None:
+    """The side-by-side table of every setup and peer of this run, ratios and the targets."""
+    rows = [r for r in results if "error" not in r]
+    if not rows:
+        return
+    loads = []
+    for r in rows:
+        key = r["phase"].split("/", 1)[1]  # human/100 or burst
+        if key not in loads:
+            loads.append(key)
+    ours_names = [s for s in ("single", "scaled", "given") if any(r["setup"] == s for r in rows)]
+    by = {(r["setup"], r["phase"].split("/", 1)[1]): r for r in rows}
+
+    def fmt(v: float | None) -> str:
+        return "-" if v is None else f"{v:g}"
+
+    print("\n== Side by side, this run (4 phones + 1 table per room, same clients and pace; latency = "
+          "a move until EVERY other device of the room has it)")
+    head = (f"{'load':11s} {'setup':26s} {'moves/s':>8s} {'p50 ms':>7s} {'p95 ms':>7s} {'p99 ms':>7s} "
+            f"{'CPU ms/move':>11s} {'KB/frame':>8s} {'errors':>6s}")
+    print(head)
+    print("-" * len(head))
+    for load in loads:
+        name = load.replace("human/", "human ") if load.startswith("human") else f"burst {args.burst_rooms}"
+        for setup in [*ours_names, "floor", "bgio"]:
+            r = by.get((setup, load))
+            if r is None:
+                continue
+            lat, err = r["all_others_ms"], r["errors"]
+            errors = sum(err["refused"].values()) + err["timeouts"] + err["lost_sockets"] + r["rooms_failed"]
+            print(f"{name:11s} {PEER_NAMES[setup]:26s} {fmt(r['moves_per_s']):>8s} {fmt(lat['p50']):>7s} "
+                  f"{fmt(lat['p95']):>7s} {fmt(lat['p99']):>7s} {fmt(cpu_per_move(r)):>11s} "
+                  f"{fmt(r['kb_per_frame']):>8s} {errors:>6d}")
+            name = ""
+        for ours in ours_names:
+            mine = by.get((ours, load))
+            for peer in ("floor", "bgio"):
+                other = by.get((peer, load))
+                if mine is None or other is None:
+                    continue
+                a, b = mine["all_others_ms"], other["all_others_ms"]
+                print(f"{'':11s} {'  ' + ('ours' if ours == 'single' else ours) + ' / ' + peer:26s} {ratio(mine['moves_per_s'], other['moves_per_s']):>8s} "
+                      f"{ratio(a['p50'], b['p50']):>7s} {ratio(a['p95'], b['p95']):>7s} {ratio(a['p99'], b['p99']):>7s} "
+                      f"{ratio(cpu_per_move(mine), cpu_per_move(other)):>11s}")
+    print("(moves/s at human pace is set by the think time; burst moves/s is the throughput. Ratios are "
+          "ours / peer: above 1x ours is slower, needs more CPU, or, for burst moves/s, moves more.)")
+
+    print("\n== Targets of issue 18 (printed, not asserted)")
+    ours = "single" if "single" in ours_names else (ours_names[0] if ours_names else None)
+
+    def line(ok: bool | None, text: str) -> None:
+        print(f"  {'PASS' if ok else ('MISS' if ok is not None else 'n/a ')}  {text}")
+
+    h100, h300, burst = (by.get((ours, k)) for k in ("human/100", "human/300", "burst"))
+    f100 = by.get(("floor", "human/100"))
+    c_ours, c_floor = (cpu_per_move(h100) if h100 else None), (cpu_per_move(f100) if f100 else None)
+    line(None if c_ours is None or c_floor is None else c_ours <= 2 * c_floor,
+         f"100 rooms human: CPU per move <= 2x the floor's: ours {fmt(c_ours)} ms, floor {fmt(c_floor)} ms "
+         f"({ratio(c_ours, c_floor)})")
+    p95 = h100["all_others_ms"]["p95"] if h100 else None
+    line(None if p95 is None else p95 <= 20, f"100 rooms human: p95 <= 20 ms: {fmt(p95)} ms")
+    p95 = h300["all_others_ms"]["p95"] if h300 else None
+    line(None if p95 is None else p95 <= 50, f"300 rooms human: p95 <= 50 ms: {fmt(p95)} ms")
+    mps = burst["moves_per_s"] if burst else None
+    line(None if mps is None else mps >= 400, f"burst ({args.burst_rooms} rooms): >= 400 moves/s: {fmt(mps)} moves/s")
+    print("  n/a   a flooded room leaves other rooms' p95 within 2x of the quiet figure: bench/abuse.py measures it")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -502,6 +643,12 @@ def main() -> int:
     parser.add_argument("--burst-rooms", type=int, default=10, help="rooms in burst mode (10)")
     parser.add_argument("--burst-duration", type=float, default=20, help="measured seconds of burst (20)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--peers", default="floor,bgio",
+                        help="peers measured in the same run, with the same clients and pace: floor (bare "
+                             "python-socketio on granian), bgio (boardgame.io on Node); 'none' for none (floor,bgio)")
+    parser.add_argument("--frame-bytes", type=int, default=None,
+                        help="the floor's frame size and boardgame.io's target; default: our mean frame, "
+                             f"measured in this run's first phase ({DEFAULT_FRAME_BYTES} B if ours did not run)")
     parser.add_argument("--url", help="benchmark a running app instead (loopback only); needs --database-url")
     parser.add_argument("--database-url", help="that app's DATABASE_URL (rooms are created there)")
     parser.add_argument("--pids", type=int, nargs="*", default=[], help="that app's process ids (for CPU/memory)")
@@ -519,11 +666,18 @@ def main() -> int:
           f"{args.burst_duration:.0f} s", flush=True)
     all_results: list[dict[str, Any]] = []
     setups = ["given"] if args.url else [s.strip() for s in args.setups.split(",") if s.strip()]
-    for name in setups:
+    peer_names = [p.strip() for p in args.peers.split(",") if p.strip() and p.strip() != "none"]
+    for name in peer_names:
+        if name not in ("floor", "bgio"):
+            parser.error(f"unknown peer {name!r} (floor, bgio, none)")
+    for name in [*setups, *peer_names]:
         tmp = Path(tempfile.mkdtemp(prefix=f"tg-load-{name}-"))
         t0 = time.perf_counter()
         try:
-            if name == "given":
+            if name in ("floor", "bgio"):
+                frame = args.frame_bytes or our_frame_bytes(all_results)
+                server = start_peer(name, tmp, frame, args.players)
+            elif name == "given":
                 server = attach(args.url, args.database_url, args.pids)
             elif name == "single":
                 server = start_single(tmp)
@@ -542,6 +696,7 @@ def main() -> int:
                 all_results.append({"setup": name, "describe": server.describe, **result})
         finally:
             server.stop()
+    compare(all_results, args)
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps({"machine": {"cores": os.cpu_count(), "python": platform.python_version()},
                                      "args": {k: (str(v) if isinstance(v, Path) else v) for k, v in vars(args).items()},
