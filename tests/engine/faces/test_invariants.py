@@ -31,6 +31,7 @@ from tablegames.engine.core import dumps
 from tablegames.engine.faces.cards import DECK
 from tablegames.engine.faces.rules import all_cards, left_of
 from tablegames.engine.faces.state import FacesState
+from tests.engine.budget import examples
 
 from .conftest import FACES, names
 
@@ -119,7 +120,7 @@ def check_moves(s: FacesState, seat: int) -> None:
     assert FACES.to_json(s) == before
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tables())
 def test_random_games_keep_every_invariant(table: tuple[int, dict[str, Any], int]) -> None:
     n, opts, seed = table

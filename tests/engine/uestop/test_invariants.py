@@ -41,6 +41,7 @@ from tablegames.engine.uestop.cards import (
     mandatory_letter,
 )
 from tablegames.engine.uestop.state import MODES, UeStopState
+from tests.engine.budget import examples
 
 G = get_game("uestop")
 FILLER = "aeiourst"
@@ -258,7 +259,7 @@ def play(n: int, opts: dict[str, Any], seed: int, policy: int, max_moves: int = 
     return names, s, log, states
 
 
-@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(50), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(table=tables(), seed=st.integers(0, 2**32), policy=st.integers(0, 2**32))
 def test_random_games_keep_the_invariants_and_replay(table, seed, policy) -> None:
     n, opts = table
@@ -272,7 +273,7 @@ def test_random_games_keep_the_invariants_and_replay(table, seed, policy) -> Non
     assert replayed == states
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(table=tables(), seed=st.integers(0, 2**32), policy=st.integers(0, 2**32))
 def test_random_games_end(table, seed, policy) -> None:
     """Played long enough, games reach a winner (first to the target) with the Victory Card."""

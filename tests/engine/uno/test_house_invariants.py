@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 
 from tablegames.engine import IllegalMove
 from tablegames.engine.uno.state import SWITCHES, UnoState
+from tests.engine.budget import examples
 from tests.engine.uno.test_invariants import (
     UNO, candidates, check_cards, check_json, check_views, tables, _key,
 )
@@ -183,14 +184,14 @@ def play(n: int, opts: dict[str, Any], seed: int, policy_seed: int, max_steps: i
 SEEDS = st.integers(0, 2**32 - 1)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(table=house_tables(), seed=SEEDS, policy_seed=SEEDS, max_steps=st.integers(1, 200))
 def test_random_house_rule_games_keep_the_invariants(table, seed, policy_seed, max_steps):
     n, opts = table
     play(n, opts, seed, policy_seed, max_steps)
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(table=house_tables(), seed=SEEDS, policy_seed=SEEDS, max_steps=st.integers(1, 80))
 def test_apply_accepts_exactly_the_legal_moves_with_house_rules(table, seed, policy_seed, max_steps):
     n, opts = table

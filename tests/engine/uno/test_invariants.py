@@ -34,6 +34,7 @@ from hypothesis import strategies as st
 from tablegames.engine import IllegalMove, get_game
 from tablegames.engine.uno.cards import ALL_COLORS, colors, is_card
 from tablegames.engine.uno.state import UnoState, deck_for
+from tests.engine.budget import examples
 
 UNO = get_game("uno")
 CALLS = frozenset({"uno", "catch"})
@@ -318,14 +319,14 @@ def _check_some_seats(s: UnoState, legal: dict[int, list[dict]], rng: random.Ran
 SEEDS = st.integers(0, 2**32 - 1)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(table=tables(), seed=SEEDS, policy_seed=SEEDS, max_steps=st.integers(1, 400))
 def test_random_games_keep_the_invariants(table, seed, policy_seed, max_steps):
     n, opts = table
     play_game(n, opts, seed, policy_seed, max_steps, exact_every=0)
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(20), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(table=tables(), seed=SEEDS, policy_seed=SEEDS, max_steps=st.integers(1, 120))
 def test_apply_accepts_exactly_the_legal_moves(table, seed, policy_seed, max_steps):
     n, opts = table
