@@ -93,7 +93,11 @@ def test_a_viewer_watches_a_uno_game_and_the_phones_react(app_server, new_contex
     screenshot(bia, "reaction-row-390x844")
     bia.click("#react-open")  # closed again
     bia.click('#hand [data-card="r8"]')
-    bia.wait_for_selector("#act-uno")
+    # Holding two cards on her turn, Bia could already call UNO: the button was there before
+    # the play. The call is sent with the version the phone shows, so it waits for the play's
+    # screen (r8 gone from the hand), or the room refuses it as stale (correctly: a tap on
+    # a screen the table has moved past).
+    bia.wait_for_function("() => !document.querySelector('#hand [data-card=\"r8\"]')")
     bia.click("#act-uno")
     bia.wait_for_function("() => !document.querySelector('#act-uno')")
     ana.wait_for_selector("#your-turn")
