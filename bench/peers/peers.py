@@ -41,8 +41,10 @@ class PeerDevice:
 
     namespace = "/"
 
-    def __init__(self, url: str, room: str, seat: int | None, players: int, name: str = "") -> None:
+    def __init__(self, url: str, room: str, seat: int | None, players: int, name: str = "",
+                 source: str | None = None) -> None:
         self.url = url.rstrip("/")
+        self.source = source  # the loopback address this tab connects from (127.x.y.z)
         self.room = room
         self.my_seat = seat  # None: the table
         self.players = players
@@ -84,9 +86,10 @@ class PeerDevice:
     # -- socket -------------------------------------------------------------------------
     async def connect(self, timeout: float = 30.0) -> None:
         base = self.url.replace("http://", "ws://", 1)
+        extra = {"local_addr": (self.source, 0)} if self.source else {}
         self._ws = await asyncio.wait_for(websockets.connect(
             f"{base}/socket.io/?EIO=4&transport=websocket", max_size=None, open_timeout=timeout,
-            ping_interval=None), timeout)
+            ping_interval=None, **extra), timeout)
         opening = await asyncio.wait_for(self._ws.recv(), timeout)
         if not str(opening).startswith("0"):
             raise ConnectionError(f"unexpected Engine.IO open packet: {opening!r}")
@@ -347,7 +350,7 @@ def start_bgio(tmp: Path, frame_bytes: int, players: int) -> PeerServer:
                       f"boardgame.io {version} (Node {node_version()}, socket.io), frames padded to ~{frame_bytes} B")
 
 
-BGIO_BARE_FRAME = 900  # bytes of a bench update frame with an empty pad (measured: the bench prints it)
+BGIO_BARE_FRAME = 1000  # bytes of a bench update frame with an empty pad (measured; the bench prints KB/frame)
 
 
 def node_version() -> str:
@@ -358,10 +361,12 @@ def node_version() -> str:
         return "?"
 
 
-async def seat_room(server: PeerServer, room: str, players: int) -> tuple[PeerDevice, list[PeerDevice]]:
-    """The table first (for boardgame.io its sync creates the match), then the phones."""
-    table = server.device(server.url, room, None, players, f"{room}-table")
-    phones = [server.device(server.url, room, seat, players, f"{room}-{seat}") for seat in range(players)]
+async def seat_room(server: PeerServer, room: str, players: int,
+                    source: str | None = None) -> tuple[PeerDevice, list[PeerDevice]]:
+    """The table first (for boardgame.io its sync creates the match), then the phones; all
+    from the room's own loopback address, as ours."""
+    table = server.device(server.url, room, None, players, f"{room}-table", source)
+    phones = [server.device(server.url, room, seat, players, f"{room}-{seat}", source) for seat in range(players)]
     try:
         await table.connect(60)
         for phone in phones:
