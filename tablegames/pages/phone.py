@@ -29,7 +29,6 @@ from tablegames.components.wake_lock import wake_lock
 from tablegames.i18n import LANGS
 from tablegames.pages.common import ME, VIEW, VM, S, game_name, notice, tr, tr_with, turn_flag
 from tablegames.pages.options import options_in_force
-from tablegames.state import upkeep
 from tablegames.state.device import Device
 from tablegames.state.player_name import PlayerName
 from tablegames.state.room import RoomShared, Screen
@@ -208,7 +207,7 @@ def phone_page() -> rx.Component:
         vibrate_on_turn(),  # where the device can
         cue_feed(), wake_lock(),  # sounds to play; the screen stays awake during a game
         # Keeps this tab's state (and its seat) alive on the server while the page is open.
-        every(upkeep.keepalive_ms(), Screen.heartbeat),
+        every(Screen.keepalive_ms, Screen.heartbeat),
         reference_sheet(), first_time_hint(),  # help in the app (components/reference.py, hints.py)
         seats_overlay(), host_watch(),  # the host's seat actions; the host moves on (components/seat_admin.py)
         class_name="tg-phone-bg tg-phone",

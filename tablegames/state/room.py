@@ -250,6 +250,10 @@ class Screen(Device, RoomScreenAPI):
     room_code: str = ""
     role: str = ""  # "table", "phone" or "viewer" (/watch/<code>: the table's view, never a move)
     tick: int = 0  # heartbeats: the table's refresh the "online" dots
+    # how often a phone page sends its heartbeat (ms): the running server's setting, sent with
+    # the page's first state, not the build's (a build made for another state expiry still
+    # keeps its tabs alive)
+    keepalive_ms: int = upkeep.keepalive_ms()
     removed: bool = False  # this phone's seat here was removed by the host (it may join again)
     _seat: int = -1
     _is_host: bool = False

@@ -163,19 +163,25 @@ def _app_env(tmp: Path, web_dir: Path) -> dict[str, str]:
 # rewritten: the port is the only part of the build that differs between two apps of the same
 # settings (Reflex writes the backend's address into one small script, reflex-env-*.js). The
 # copy gets serve.py's stamp for its own port, so scripts/serve.py finds it current and starts
-# at once (no npm install, no build per app). The pages also depend on settings that serve.py's
-# fingerprint leaves out (REFLEX_REDIS_TOKEN_EXPIRATION sets the phones' heartbeat): every
-# REFLEX_/TABLEGAMES_/TG_ setting but the app's own paths picks the shared folder.
+# at once (no npm install, no build per app). The pages may depend on settings that serve.py's
+# fingerprint leaves out: every REFLEX_/TABLEGAMES_/TG_ setting but the app's own paths and the
+# settings only the running server reads (RUNTIME_SETTINGS: the rooms layer's timings; the state
+# expiry, whose phone heartbeat the pages get from the server with their first state) picks the
+# shared folder. (Each more folder is one more whole build, ~45 s of a clean CI clone's time.)
 SHARED_PORT = 39917  # never bound: the --build-only run only writes the address into the files
 COMPRESSED = (".gz", ".br")
 BUILD_SETTINGS = ("REFLEX_", "TABLEGAMES_", "TG_")
 PER_APP_SETTINGS = {"REFLEX_WEB_WORKDIR", "REFLEX_STATES_WORKDIR", "REFLEX_HOT_RELOAD_OVERRIDE_PATHS"}
+RUNTIME_SETTINGS = {  # rooms/seats.setting (absence.json), rooms/bots.py, state/upkeep.py
+    "TG_AWAY_AFTER_S", "TG_STAND_IN_AFTER_S", "TG_HOST_GONE_AFTER_S", "TG_HOST_SEEN_EVERY_S", "TG_BOT_DELAY_S",
+    "REFLEX_REDIS_TOKEN_EXPIRATION"}
 COPIED_FROM = "tablegames-e2e-copied-from"  # in an app's folder: which shared build it holds
 
 
 def shared_web_dir(env: dict[str, str]) -> Path:
     """.venv/e2e-web/shared-<digest of the app's settings>: the build the apps of these settings copy."""
-    settings = sorted((k, v) for k, v in env.items() if k.startswith(BUILD_SETTINGS) and k not in PER_APP_SETTINGS)
+    settings = sorted((k, v) for k, v in env.items()
+                      if k.startswith(BUILD_SETTINGS) and k not in PER_APP_SETTINGS | RUNTIME_SETTINGS)
     return VENV / "e2e-web" / f"shared-{hashlib.sha256(repr(settings).encode()).hexdigest()[:12]}"
 
 
