@@ -22,6 +22,7 @@ SECONDS = {
     "e2e/test_newcomer_start.py": 165,  # a clone's own pip and npm installs and build
     "e2e/test_uno_upwords_fit.py": 110,
     "scale": 160,  # every file of tests/scale (Redis + PostgreSQL, started once for them all)
+    "e2e/test_absent_player.py": 90,  # presence's grace period, then the away and host-gone thresholds
     "e2e/test_help.py": 80,
     "e2e/test_seats_and_links.py": 80,
     "e2e/test_uestop_faces_fit.py": 75,
@@ -32,7 +33,7 @@ SECONDS = {
     "e2e/test_upwords_game.py": 45,
     "e2e/test_phone_shell.py": 45,
     "e2e/test_restart.py": 40,
-    "e2e/test_state_expiry.py": 40,
+    "e2e/test_state_expiry.py": 30,  # the default build's (it built its own: 68 s in CI)
     # tests of the running app outside tests/e2e (measured alone, one worker)
     "state/test_abuse_live.py": 130,
     "state/test_viewers_live.py": 70,
