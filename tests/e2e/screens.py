@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import time
+from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,6 +32,23 @@ from sqlmodel import Session, create_engine
 from tablegames.engine import get_game
 from tablegames.rooms import service
 from tests.e2e.helpers import READY, SOCKET_WATCH, settled
+
+# -- review screenshots --------------------------------------------------------------------
+
+def _review_shots() -> bool:
+    """Whether the e2e tests save their review screenshots (artifacts/layouts, artifacts/review14).
+
+    They are for a person to look at, never an assertion: on CI (``CI`` set, as CI services
+    do: .ci/run runs there) they are left out, and every measurement and audit still runs.
+    ``TABLEGAMES_SCREENSHOTS=1`` (or ``0``) forces them on (or off) anywhere."""
+    forced = os.environ.get("TABLEGAMES_SCREENSHOTS", "").strip().lower()
+    if forced:
+        return forced not in ("0", "false", "no", "off")
+    return os.environ.get("CI", "").strip().lower() in ("", "0", "false", "no", "off")
+
+
+REVIEW_SHOTS = _review_shots()
+
 
 # -- what a scenario is --------------------------------------------------------------------
 
@@ -52,7 +71,8 @@ class Step:
         phone: the engine seat whose phone is photographed (None: no phone; NEWCOMER: a
             phone that holds no seat, as a guest who just scanned the code).
         table_ready / phone_ready: a selector the page shows once it is in this state.
-        phone_taps: selectors tapped on the phone after it shows the state (opens a picker).
+        phone_taps: (selector tapped, selector then shown) pairs: tapped in order on the phone
+            after it shows the state (opens a picker); each waits until its tap took effect.
         phone_state: the phone's state name, when it differs from ``state``.
         path: the pages open this path (``{code}``: the room's code) instead of reloading.
         fresh_phone: the phone is a new tab of the same device (a tab's own state, such as
@@ -66,7 +86,7 @@ class Step:
     phone: int | None = None
     table_ready: str = ""
     phone_ready: str = ""
-    phone_taps: tuple[str, ...] = ()
+    phone_taps: tuple[tuple[str, str], ...] = ()
     phone_state: str = ""
     path: str = ""
     fresh_phone: bool = False
@@ -156,14 +176,14 @@ def _uno(key: str, edition: str, extra_hand: Sequence[str], wild_steps: Sequence
 
 
 PICK_COLOUR = Step("picker-colour", table=False, phone=BIA, phone_ready="#your-turn",
-                   phone_taps=('#hand [data-card="W"]',))
+                   phone_taps=(('#hand [data-card="W"]', "#picker"),))
 UNO_CLASSIC = _uno("uno-classic", "classic", [], [PICK_COLOUR])
 # Plus: Swap Hands asks for a player first; the third Customizable Wild is a dare (sing a
 # song, by default) that Cid does or refuses (a room of its own).
 UNO_PLUS = _uno("uno-plus", "plus", ["WS", "WC3"], [
     PICK_COLOUR,
     Step("picker-swap-hands", table=False, phone=BIA, phone_ready="#your-turn", fresh_phone=True,
-         phone_taps=('#hand [data-card="WS"]',)),
+         phone_taps=(('#hand [data-card="WS"]', "#picker-targets"),)),
 ], extra=[
     Scenario("", "uno", {}, NAMES3, (
         Step("dare", start=True, moves=((BIA, {"type": "play", "card": "WC3", "color": "g"}),),
@@ -191,7 +211,9 @@ UPWORDS = (
         LOBBY,
         Step("play", start=True, table_ready="#uw-board", phone=ANA, phone_ready="#uw-rack [data-letter]"),
         Step("placing", table=False, phone=ANA, phone_ready="#uw-rack [data-letter]", phone_taps=(
-            '#uw-rack button[data-letter="N"][data-used="0"] >> nth=0', "#psq-4-5")),
+            ('#uw-rack button[data-letter="N"][data-used="0"] >> nth=0',
+             '#uw-rack button[data-letter="N"][aria-pressed="true"]'),
+            ("#psq-4-5", '#psq-4-5[data-new="1"][data-letter="N"]'))),
         Step("challenge", moves=(UW_PLAY,), table_ready="#uw-challenge-open", phone=BIA,
              phone_ready="#uw-challenge"),
         Step("game-over", moves=((BIA, {"type": "pass"}), (CID, {"type": "pass"}), (ANA, {"type": "pass"})),
@@ -338,6 +360,9 @@ class ScreenDriver:
         self.locale = locale
         self.engine = create_engine(app_server.database_url)
         self.contexts: list[Any] = []
+        # Seconds spent making rooms and moves ("rooms"), opening pages ("open"), waiting
+        # for a state to show ("ready", with its taps), dismissing hints ("hint").
+        self.seconds: Counter[str] = Counter()
 
     def close(self) -> None:
         """Closes every context this driver opened."""
@@ -376,9 +401,12 @@ class ScreenDriver:
     # -- pages ------------------------------------------------------------------------
 
     def _context(self, phone: bool, seat_secret: tuple[str, str] | None = None):
+        # No service worker (tests/e2e/test_pwa.py tests it): it shows nothing, and in every new
+        # context it would fetch the whole app again to cache it, then sit in every reload.
         options: dict[str, Any] = {
             "base_url": self.app.frontend_url, "locale": self.locale, "reduced_motion": "reduce",
             "viewport": PHONE_VIEWPORT if phone else TABLE_VIEWPORT, "device_scale_factor": 1,
+            "service_workers": "block",
         }
         if phone:
             options.update(has_touch=True, is_mobile=True)
@@ -394,33 +422,35 @@ class ScreenDriver:
         self.contexts.append(ctx)
         return ctx
 
-    @staticmethod
-    def _ready(page, ready: str, taps: Sequence[str]) -> list[str]:
+    def _ready(self, page, ready: str, taps: Sequence[tuple[str, str]]) -> list[str]:
         """Waits until the (re)opened page shows the state's selector, then taps; returns
         what failed."""
+        started = time.perf_counter()
         problems = []
         try:
             # The state's own selector when it has one (a game-over phone shows none of READY).
             page.wait_for_selector(ready or READY, timeout=READY_TIMEOUT_MS)
             if taps:
                 settled(page, 0.8)  # hydration: taps need the websocket
-            for tap in taps:
+            for tap, shown in taps:
                 page.click(tap, timeout=READY_TIMEOUT_MS)
-                time.sleep(0.3)
+                page.wait_for_selector(shown, timeout=READY_TIMEOUT_MS)  # the tap took effect
             page.evaluate("() => document.fonts ? document.fonts.ready : null")
         except Exception as err:  # noqa: BLE001 (reported, the shot is still taken)
             problems.append(f"state not reached: {str(err).splitlines()[0][:200]}")
+        self.seconds["ready"] += time.perf_counter() - started
         return problems
 
-    @staticmethod
-    def _dismiss_hint(page) -> None:
+    def _dismiss_hint(self, page) -> None:
         """A first-time hint is seen once, in the first shot it shows in; then the player
         taps "Got it", as a person would, so it does not cover the later states."""
+        started = time.perf_counter()
         try:
             if page.is_visible(HINT_OK):
                 page.click(HINT_OK, timeout=3_000)
         except Exception:  # noqa: BLE001 (no hint, or it left by itself)
             pass
+        self.seconds["hint"] += time.perf_counter() - started
 
     def walk(self, scenario: Scenario) -> Iterator[Shot]:
         """Plays ``scenario`` and yields the table's and the phone's shot of each step.
@@ -428,7 +458,10 @@ class ScreenDriver:
         Every seat's phone is open from the start (so the table shows everybody online);
         a phone reloads only when it is photographed. The scenario's contexts close at its end.
         """
+        started = time.perf_counter()
         code, host, secrets = self._room(scenario)
+        self.seconds["rooms"] += time.perf_counter() - started
+        started = time.perf_counter()
         opened = len(self.contexts)
         table = self._context(phone=False).new_page()
         table_url = self.app.url(f"/table/{code}?host={host}")
@@ -437,12 +470,16 @@ class ScreenDriver:
                   for seat, secret in enumerate(secrets)}
         for phone in phones.values():  # everybody's phone is on: the table shows them online
             phone.goto(phone_url, wait_until="commit")
+        self.seconds["open"] += time.perf_counter() - started
         try:
             for step in scenario.steps:
+                started = time.perf_counter()
                 if step.start:
                     with Session(self.engine) as db:
                         service.start_game(db, code, host, seed=scenario.seed)
                 self._act(code, host, step.moves)
+                self.seconds["rooms"] += time.perf_counter() - started
+                started = time.perf_counter()
                 if step.path:
                     table_url = phone_url = self.app.url(step.path.format(code=code))
                 phone = None
@@ -458,6 +495,7 @@ class ScreenDriver:
                     table.goto(table_url, wait_until="commit")
                 if phone is not None:
                     phone.goto(phone_url, wait_until="commit")
+                self.seconds["open"] += time.perf_counter() - started
                 if step.table:
                     yield Shot(scenario.key, step.state, "table", table, self._ready(table, step.table_ready, ()))
                 if phone is not None:

@@ -8,7 +8,8 @@
 - In the lobby the join QR code is big; removing a seat asks first ("Remove Bia from the
   table?"), and "No" keeps her.
 - Screenshots of the lobby and of play for each game at every table viewport go to
-  artifacts/review14/table-shell/.
+  artifacts/review14/table-shell/ (for review only: none on CI, ``REVIEW_SHOTS`` in
+  tests/e2e/screens.py).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from sqlmodel import Session, create_engine
 from tablegames.rooms import service
 from tests.e2e.axe import IMPACTS, RUN_OPTIONS, run_axe
 from tests.e2e.helpers import wait_connected
+from tests.e2e.screens import REVIEW_SHOTS
 
 pytestmark = pytest.mark.e2e
 
@@ -43,7 +45,9 @@ def _room(app_server, game: str, names=("Ana", "Bia", "Cid"), start: bool = True
 
 
 def _table(new_context, app_server, code: str, host: str, size=(1280, 800)):
-    page = new_context(viewport={"width": size[0], "height": size[1]}).new_page()
+    # No service worker (tests/e2e/test_pwa.py tests it): it shows nothing, and in every new
+    # context it would fetch the whole app again to cache it.
+    page = new_context(viewport={"width": size[0], "height": size[1]}, service_workers="block").new_page()
     page.goto(app_server.url(f"/table/{code}?host={host}"))
     wait_connected(page)
     page.wait_for_selector(f"#room-code >> text={code}")
@@ -67,6 +71,9 @@ def _shell_violations(page) -> list[str]:
 
 
 def _shot(page, name: str) -> None:
+    """Saves a review screenshot (none on CI: ``REVIEW_SHOTS`` in tests/e2e/screens.py)."""
+    if not REVIEW_SHOTS:
+        return
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"))
 

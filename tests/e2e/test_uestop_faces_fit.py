@@ -12,7 +12,8 @@ Memory: the whole grid inside the table's viewport at 1280x800 and 1920x1080 and
 phone's width.
 
 Every state is saved at each viewport of the issue into artifacts/review14/uestop-faces/
-(tables: 1280x800, 1024x768, 820x1180, 1920x1080; phones: 360x740, 390x844).
+(tables: 1280x800, 1024x768, 820x1180, 1920x1080; phones: 360x740, 390x844), for review
+only: none on CI (``REVIEW_SHOTS`` in tests/e2e/screens.py).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from sqlmodel import Session, create_engine
 
 from tablegames.rooms import service
 from tests.e2e.helpers import open_table, seat_phones
+from tests.e2e.screens import REVIEW_SHOTS
 
 pytestmark = pytest.mark.e2e
 
@@ -32,6 +34,9 @@ ANA, BIA, CID = 0, 1, 2
 TABLES = ((1280, 800), (1024, 768), (820, 1180), (1920, 1080))
 PHONES = ((360, 740), (390, 844))
 OUT = Path(__file__).resolve().parents[2] / "artifacts" / "review14" / "uestop-faces"
+# No service worker (tests/e2e/test_pwa.py tests it): it shows nothing, and in every new
+# context it would fetch the whole app again to cache it.
+NO_SW = {"service_workers": "block"}
 
 UESTOP_STACK = {"category": "red-01", "deck": ["blue-01", "yellow-05"]}
 UESTOP_OPTIONS = {"mode": "tome_lhe_tapao", "first": ANA, "target": 3, "stack": UESTOP_STACK,
@@ -49,7 +54,10 @@ def settle(page) -> None:
 
 
 def shots(page, name: str, sizes) -> None:
-    """Saves ``page`` at every size (back to the first size afterwards)."""
+    """Saves ``page`` at every size (back to the first size afterwards); nothing without
+    review screenshots (on CI: tests/e2e/screens.py, REVIEW_SHOTS)."""
+    if not REVIEW_SHOTS:
+        return
     OUT.mkdir(parents=True, exist_ok=True)
     first = page.viewport_size
     for w, h in sizes:
@@ -103,8 +111,8 @@ def visible_text(page) -> str:
 
 def test_uestop_race_vote_and_answer_fit_and_hide_the_clock(app_server, new_context):
     code, host = room(app_server, "uestop", UESTOP_OPTIONS)
-    tablet = open_table(new_context, app_server, code, host)
-    ana, bia, cid = phones = seat_phones(new_context, app_server, code, NAMES)
+    tablet = open_table(new_context, app_server, code, host, **NO_SW)
+    ana, bia, cid = phones = seat_phones(new_context, app_server, code, NAMES, **NO_SW)
     for name in NAMES:
         tablet.get_by_text(name, exact=True).first.wait_for()
     tablet.click("#start")
@@ -172,8 +180,8 @@ def test_uestop_race_vote_and_answer_fit_and_hide_the_clock(app_server, new_cont
 
 def test_faces_lobby_says_each_thing_once_and_passing_names_who_chooses(app_server, new_context):
     code, host = room(app_server, "faces", {"variant": "main", "stack": FACES_STACK})
-    tablet = open_table(new_context, app_server, code, host)
-    ana, bia, cid = seat_phones(new_context, app_server, code, NAMES)
+    tablet = open_table(new_context, app_server, code, host, **NO_SW)
+    ana, bia, cid = seat_phones(new_context, app_server, code, NAMES, **NO_SW)
     tablet.wait_for_selector("#faces-oldest option >> nth=2", state="attached")
     tablet.select_option("#faces-oldest", "1")
     tablet.wait_for_selector('#faces-lobby[data-oldest="1"]')
@@ -218,8 +226,8 @@ def test_faces_lobby_says_each_thing_once_and_passing_names_who_chooses(app_serv
 
 def test_memory_grid_fits_the_table_and_the_phone(app_server, new_context):
     code, host = room(app_server, "faces", {"variant": "memory", "pairs": 10, "stack": MEMORY_STACK})
-    tablet = open_table(new_context, app_server, code, host)
-    ana, bia, cid = seat_phones(new_context, app_server, code, NAMES)
+    tablet = open_table(new_context, app_server, code, host, **NO_SW)
+    ana, bia, cid = seat_phones(new_context, app_server, code, NAMES, **NO_SW)
     tablet.wait_for_selector("#faces-oldest option >> nth=2", state="attached")
     shots(tablet, "memory-lobby", TABLES[:1])
     tablet.click("#start")
@@ -247,8 +255,8 @@ def test_memory_grid_fits_the_table_and_the_phone(app_server, new_context):
 def test_faces_game_over_fits(app_server, new_context):
     stack = {"hands": [[1, 2], [3, 4], [5]], "pile": [], "exact": True}
     code, host = room(app_server, "faces", {"variant": "main", "stack": stack})
-    tablet = open_table(new_context, app_server, code, host)
-    phones = seat_phones(new_context, app_server, code, NAMES)
+    tablet = open_table(new_context, app_server, code, host, **NO_SW)
+    phones = seat_phones(new_context, app_server, code, NAMES, **NO_SW)
     tablet.click("#start")
     tablet.wait_for_selector("#game-over")
     phones[1].wait_for_selector("#game-over")

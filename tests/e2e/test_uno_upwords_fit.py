@@ -3,8 +3,9 @@
 Drives each screen state with stacked decks (UNO: play with a 12-card hand, the colour
 picker, the Swap Hands picker, a Wild Draw Four challenge and its reveal, the Greyskull
 call, the hand over, the game over; Upwords: play, exchange, an invalid word, game over),
-saves a screenshot of each at each viewport into ``artifacts/review14/uno-upwords/`` and
-checks from bounding boxes what must be on the first screen without scrolling:
+saves a screenshot of each at each viewport into ``artifacts/review14/uno-upwords/`` (for
+review only: none on CI, see ``REVIEW_SHOTS`` in tests/e2e/screens.py) and checks from
+bounding boxes what must be on the first screen without scrolling:
 
 - the 12th card of a 12-card UNO hand lies inside a 360x740 (and 390x844) phone;
 - the Upwords board's last row lies inside the table at 1280x800 and 1920x1080 (and the
@@ -20,6 +21,7 @@ from sqlmodel import Session, create_engine
 
 from tablegames.rooms import service
 from tests.e2e.helpers import open_table, seat_phones
+from tests.e2e.screens import REVIEW_SHOTS
 
 pytestmark = pytest.mark.e2e
 
@@ -30,12 +32,18 @@ OUT = Path(__file__).resolve().parents[2] / "artifacts" / "review14" / "uno-upwo
 
 # -- helpers -------------------------------------------------------------------------------
 
+# No service worker (tests/e2e/test_pwa.py tests it): it shows nothing, and in every new
+# context it would fetch the whole app again to cache it.
+NO_SW = {"service_workers": "block"}
+
+
 def _table(new_context, app_server, code: str, host: str, locale: str = "en"):
-    return open_table(new_context, app_server, code, host, locale=locale)
+    return open_table(new_context, app_server, code, host, locale=locale, **NO_SW)
 
 
 def _phones(new_context, app_server, code: str, names, locale: str = "en") -> list:
-    return seat_phones(new_context, app_server, code, names, viewport=PHONES[0], is_mobile=True, locale=locale)
+    return seat_phones(new_context, app_server, code, names, viewport=PHONES[0], is_mobile=True, locale=locale,
+                       **NO_SW)
 
 
 def _room(app_server, game: str, options: dict) -> tuple[str, str]:
@@ -43,14 +51,25 @@ def _room(app_server, game: str, options: dict) -> tuple[str, str]:
         return service.create_room(db, game, options)
 
 
+def _settle(page) -> None:
+    """Two animation frames: the layout after a resize (pure CSS: no script resizes) is done."""
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
 def _shots(page, name: str, sizes) -> list[Path]:
-    """The page at each viewport size (scrolled to the top), saved as <name>-<w>x<h>.png."""
+    """The page at each viewport size (scrolled to the top), saved as <name>-<w>x<h>.png; the
+    page is left at the last size. Without review screenshots (on CI: tests/e2e/screens.py,
+    REVIEW_SHOTS) it is only resized to the last size."""
+    if not REVIEW_SHOTS:
+        w, h = sizes[-1]
+        page.set_viewport_size({"width": w, "height": h})
+        return []
     OUT.mkdir(parents=True, exist_ok=True)
     paths = []
     for w, h in sizes:
         page.set_viewport_size({"width": w, "height": h})
         page.evaluate("window.scrollTo(0, 0)")
-        page.wait_for_timeout(150)  # one layout pass after the resize (not an assertion)
+        _settle(page)
         path = OUT / f"{name}-{w}x{h}.png"
         page.screenshot(path=str(path))
         paths.append(path)
@@ -69,7 +88,7 @@ def _inside(page, selector: str) -> dict:
 def _assert_inside(page, selector: str, sizes) -> None:
     for w, h in sizes:
         page.set_viewport_size({"width": w, "height": h})
-        page.wait_for_timeout(150)
+        _settle(page)
         box = _inside(page, selector)
         assert box["inside"], f"{selector} at {w}x{h}: {box}"
 
