@@ -18,16 +18,16 @@ from tablegames.rooms import service  # noqa: E402 (after the test-mode switch)
 # file took on one worker of CI (2 cores); a file not listed counts as DEFAULT_E2E_SECONDS if it
 # starts browsers (tests/e2e), else as nothing. Order only: no test depends on it.
 SECONDS = {
-    "e2e/test_layouts.py": 490,
+    "e2e/test_layouts.py": 300,  # no review screenshots on CI
     "e2e/test_newcomer_start.py": 165,  # a clone's own pip and npm installs and build
-    "e2e/test_uno_upwords_fit.py": 110,
+    "e2e/test_uno_upwords_fit.py": 70,
     "scale": 160,  # every file of tests/scale (Redis + PostgreSQL, started once for them all)
     "e2e/test_absent_player.py": 90,  # presence's grace period, then the away and host-gone thresholds
     "e2e/test_help.py": 80,
     "e2e/test_seats_and_links.py": 80,
-    "e2e/test_uestop_faces_fit.py": 75,
+    "e2e/test_uestop_faces_fit.py": 45,
     "e2e/test_uestop_game.py": 75,
-    "e2e/test_table_shell.py": 70,
+    "e2e/test_table_shell.py": 45,
     "e2e/test_endings.py": 60,
     "e2e/test_faces_game.py": 60,
     "e2e/test_upwords_game.py": 45,
