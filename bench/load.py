@@ -141,6 +141,7 @@ class Stats:
     moves: int = 0
     frames: int = 0
     bytes: int = 0
+    move_frames: list[int] = field(default_factory=list)  # sizes of frames that brought a new version
 
 
 @dataclass
@@ -153,6 +154,23 @@ class Room:
     @property
     def devices(self) -> list[Device]:
         return [self.table, *self.phones]
+
+
+class BenchDevice(Device):
+    """``Device`` that also keeps the size of each frame that brought it a new screen version
+    (a move's frame, as opposed to the hydrate, heartbeat answers and other deltas)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.move_frames: list[int] = []
+        self._bytes_seen = 0
+
+    def _on_event(self, packet: list[Any], now: float) -> None:
+        size, self._bytes_seen = self.bytes - self._bytes_seen, self.bytes
+        before = self.version
+        super()._on_event(packet, now)
+        if self.version > before >= 0:
+            self.move_frames.append(size)
 
 
 _ADDRESSES = iter(range(1, 10**6))
@@ -168,12 +186,12 @@ def room_address() -> str:
 
 async def seat_room(url: str, code: str, host: str, players: int) -> Room:
     source = room_address()
-    table = Device(url, f"/table/{code}?host={host}", f"{code}-table", source=source)
+    table = BenchDevice(url, f"/table/{code}?host={host}", f"{code}-table", source=source)
     phones: list[Device] = []
     try:
         await table.connect(60)
         for seat in range(players):
-            phone = Device(url, f"/play/{code}", f"{code}-{seat}", source=source)
+            phone = BenchDevice(url, f"/play/{code}", f"{code}-{seat}", source=source)
             phones.append(phone)
             await phone.connect(60)
             await phone.join(NAMES[seat])
@@ -460,6 +478,7 @@ async def run_phase(server: Server, rooms_n: int, players: int, think: tuple[flo
         for device in room.devices:
             stats.frames += device.frames
             stats.bytes += device.bytes
+            stats.move_frames.extend(getattr(device, "move_frames", ()))
     await asyncio.gather(*(d.close() for room in rooms for d in room.devices))
 
     result: dict[str, Any] = {
@@ -478,6 +497,7 @@ async def run_phase(server: Server, rooms_n: int, players: int, think: tuple[flo
         "frames_per_device": round(stats.frames / max(1, len(rooms) * (players + 1)), 1),
         "kb_per_frame": round(stats.bytes / max(1, stats.frames) / 1024, 1),
         "bytes_per_frame": round(stats.bytes / max(1, stats.frames)),
+        "move_frame_bytes": {q: percentile(stats.move_frames, v) for q, v in (("p50", .5), ("p95", .95))},
         "server": {},
     }
     ours = client_measured
@@ -515,7 +535,9 @@ def show(result: dict[str, Any]) -> None:
     print(f"      errors: refused {sum(err['refused'].values())} {err['refused'] or ''}  "
           f"time-outs {err['timeouts']}  lost sockets {err['lost_sockets']}  "
           f"rooms not seated {result['rooms_failed']}")
-    print(f"      frames: {result['frames_per_device']} per device, {result['kb_per_frame']} KB each; "
+    mf = result["move_frame_bytes"]
+    print(f"      frames: {result['frames_per_device']} per device, {result['kb_per_frame']} KB each "
+          f"(a move's frame: p50 {round((mf['p50'] or 0) / 1024, 1)} KB, p95 {round((mf['p95'] or 0) / 1024, 1)} KB); "
           f"client CPU {result['client_cpu_pct']}%")
     if "machine" in result:
         m = result["machine"]
@@ -567,7 +589,10 @@ def cpu_per_move(result: dict[str, Any]) -> float | None:
 
 
 def ratio(a: float | None, b: float | None) -> str:
-    return f"{a / b:.1f}x" if a is not None and b else "-"
+    if a is None or not b:
+        return "-"
+    v = a / b
+    return f"{v:.2g}x" if v < 1 else (f"{v:.1f}x" if v < 100 else f"{v:.0f}x")
 
 
 def compare(results: list[dict[str, Any]], args: argparse.Namespace) -> None:
@@ -667,7 +692,13 @@ def main() -> int:
     parser.add_argument("--database-url", help="that app's DATABASE_URL (rooms are created there)")
     parser.add_argument("--pids", type=int, nargs="*", default=[], help="that app's process ids (for CPU/memory)")
     parser.add_argument("--json", type=Path, default=ARTIFACTS / "load.json", help="results file (artifacts/load.json)")
+    parser.add_argument("--table", type=Path, metavar="RESULTS_JSON",
+                        help="print the side-by-side table and targets of an earlier run's results file, run nothing")
     args = parser.parse_args()
+    if args.table:
+        saved = json.loads(args.table.read_text())
+        compare(saved["results"], argparse.Namespace(**{**vars(args), **saved.get("args", {})}))
+        return 0
     if not 1 <= args.players <= len(NAMES):
         parser.error(f"--players must be 1..{len(NAMES)}")
     if args.url and not args.database_url:

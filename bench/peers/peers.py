@@ -54,6 +54,7 @@ class PeerDevice:
         self.notices: list[str] = []
         self.frames = 0
         self.bytes = 0
+        self.move_frames: list[int] = []  # sizes of the frames that brought a new version
         self.connected = False
         self.state: dict[str, Any] = {}
         self._version = -1
@@ -137,7 +138,10 @@ class PeerDevice:
                 self.frames += 1
                 self.bytes += len(message)
                 if message.startswith(self._prefix):
+                    before = self._version
                     self.on_event(json.loads(message[len(self._prefix):]), now)
+                    if self._version > before >= 0:
+                        self.move_frames.append(len(message))
                     self._wake()
         except (websockets.WebSocketException, OSError):
             pass
