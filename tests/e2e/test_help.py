@@ -237,7 +237,9 @@ def test_uestop_and_faces_reference_cards(app_server, new_context) -> None:
     table = open_table(new_context, app_server, code, host)
     phones = _phones(new_context, app_server, code, ("Ana", "Bia", "Cid"))
     table.locator("#seats").get_by_text("Cid", exact=True).wait_for()
-    _start(table, phones, "#tg-ref-open")
+    # the game's own screen (the header's ? is on the lobby's page already): Cid's hand, whose
+    # groups to tap (hint_on) the hint waits for
+    _start(table, phones, "#hand button.fc-group")
     cid = phones[2]
     cid.wait_for_selector("#tg-hint")
     hint, bar = _box(cid, "#tg-hint"), _box(cid, ".fc-bar")
@@ -258,7 +260,7 @@ def test_uestop_and_faces_reference_cards(app_server, new_context) -> None:
     table = open_table(new_context, app_server, code, host)
     ana, bia = _phones(new_context, app_server, code, ("Ana", "Bia"))
     table.locator("#seats").get_by_text("Bia", exact=True).wait_for()
-    _start(table, (ana, bia), "#tg-ref-open")
+    _start(table, (ana, bia), "#faces-grid")
     _dismiss_hint(ana)
     _open(ana)
     assert "Pairs" in ana.inner_text(SHEET) and "Passing cards" not in ana.inner_text(SHEET)
