@@ -38,6 +38,8 @@ from tablegames.state import guard, joining, room_tabs, upkeep
 from tablegames.state.db import run as db_run
 from tablegames.state.device import HOSTS_KEY, SEATS_KEY, Device
 
+rxa.lean_linked_updates()  # a room's update computes each linked tab's screen once (see there)
+
 __all__ = ["RoomShared", "Screen", "RoomScreenAPI", "look_up", "room_token", "reload_if_known",
            "SEATS_KEY", "HOSTS_KEY", "VIEWERS"]
 
