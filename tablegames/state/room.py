@@ -301,7 +301,7 @@ class Screen(Device, RoomScreenAPI):
                              else round(max(0.0, data["turn_deadline"] - time.time()), 1))}
         return {**out, "cues": cues.feed(out, "table" if self.role == "viewer" else self.role)}  # what this screen hears (games/cues.py)
 
-    @rx.var
+    @rx.var(cache=False)  # small: recomputed for each delta, sent only when it changed (Reflex compares)
     async def online(self) -> list[int]:
         """Seats with a phone connected (the table asks again at every heartbeat); a seat
         seen connected within ``presence.GRACE_S`` still counts (no flicker)."""
