@@ -166,7 +166,7 @@ def test_the_drawn_uno_card_holds_the_options_in_force_and_every_edition() -> No
         for mode in reference.modes(game):
             assert f'"data-mode":"{mode}"' in sheet, (game, mode)
     uno = str(card("uno", "plus"))
-    assert "ref-options-uno" in uno and '"options_in_force"' in uno
+    assert "ref-options-uno" in uno and ".options_in_force_rx_state_" in uno  # Screen.options_in_force
     assert "50 points" in uno and "50 pontos" in uno  # the Wild's value, in each language
     assert '"house_rules"' in uno
 
