@@ -19,7 +19,7 @@ from tablegames.rooms import service  # noqa: E402 (after the test-mode switch)
 # starts browsers (tests/e2e), else as nothing. Order only: no test depends on it.
 SECONDS = {
     "e2e/test_layouts.py": 300,  # no review screenshots on CI
-    "e2e/test_newcomer_start.py": 165,  # a clone's own pip and npm installs and build
+    "e2e/test_newcomer_start.py": 155,  # a clone's own pip and npm installs and build
     "e2e/test_uno_upwords_fit.py": 70,
     "scale": 160,  # every file of tests/scale (Redis + PostgreSQL, started once for them all)
     "e2e/test_absent_player.py": 90,  # presence's grace period, then the away and host-gone thresholds
