@@ -43,8 +43,8 @@ measurements (``--peers floor,bgio``, the default; ``bench/peers/peers.py``):
 
 * ``floor``: a bare python-socketio server on granian (1 worker, granian's defaults as
   Reflex's) that keeps one version per room and relays one frame per move to every device of
-  the room (``bench/peers/floor.py``). Its frames are padded to our mean frame size measured
-  in this run's first phase of ours (``--frame-bytes`` sets it): the floor for Python;
+  the room (``bench/peers/floor.py``). Its frames are padded to our median move frame
+  measured in this run's first phase of ours (``--frame-bytes`` sets it): the floor for Python;
 * ``bgio``: a boardgame.io 0.50.2 server (Node, its socket.io transport, in-memory storage)
   running a small card game with a player view that hides the other hands
   (``bench/peers/boardgame.io/server.js``; its public state padded so a frame is about ours).
@@ -574,11 +574,11 @@ PEER_NAMES = {"single": "ours (1 worker, SQLite)", "scaled": "ours (scaled)", "g
 
 
 def our_frame_bytes(results: list[dict[str, Any]]) -> int:
-    """Our mean frame size on the wire, from this run's first phase of ours (all frames a
-    device received: screens, heartbeat answers, the hydrate)."""
+    """Our frame size on the wire, from this run's first phase of ours: the median frame that
+    brought a device a move (the mean of all its frames when none did)."""
     for r in results:
         if r.get("setup") in ("single", "scaled", "given") and r.get("bytes_per_frame"):
-            return int(r["bytes_per_frame"])
+            return int((r.get("move_frame_bytes") or {}).get("p50") or r["bytes_per_frame"])
     return DEFAULT_FRAME_BYTES
 
 
@@ -686,7 +686,7 @@ def main() -> int:
                         help="peers measured in the same run, with the same clients and pace: floor (bare "
                              "python-socketio on granian), bgio (boardgame.io on Node); 'none' for none (floor,bgio)")
     parser.add_argument("--frame-bytes", type=int, default=None,
-                        help="the floor's frame size and boardgame.io's target; default: our mean frame, "
+                        help="the floor's frame size and boardgame.io's target; default: our median move frame, "
                              f"measured in this run's first phase ({DEFAULT_FRAME_BYTES} B if ours did not run)")
     parser.add_argument("--url", help="benchmark a running app instead (loopback only); needs --database-url")
     parser.add_argument("--database-url", help="that app's DATABASE_URL (rooms are created there)")
