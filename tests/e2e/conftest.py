@@ -497,14 +497,19 @@ def screenshot(request: pytest.FixtureRequest, artifacts_dir: Path) -> Callable[
 def new_context(request: pytest.FixtureRequest, browser, app_server: AppServer, artifacts_dir: Path):
     """Factory: new_context(**playwright_context_options) -> a fresh BrowserContext.
 
-    Each call is a separate device (own cookies, LocalStorage, service worker): use one per
-    phone and one for the table. base_url is the app, so page.goto("/") works. All contexts
-    are closed after the test; if the test failed, each of their pages is screenshotted first.
+    Each call is a separate device (own cookies, LocalStorage): use one per phone and one for
+    the table. base_url is the app, so page.goto("/") works. All contexts are closed after the
+    test; if the test failed, each of their pages is screenshotted first.
+
+    Service workers are blocked unless a test passes ``service_workers="allow"``: in each new
+    context the app's worker would download the whole app again to cache it, for every device
+    of every test; test_pwa.py tests the worker itself.
     """
     contexts = []
 
     def make(**options):
         options.setdefault("base_url", app_server.frontend_url)
+        options.setdefault("service_workers", "block")
         ctx = browser.new_context(**options)
         ctx.set_default_timeout(15_000)
         contexts.append(ctx)
