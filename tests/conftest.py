@@ -29,7 +29,7 @@ SECONDS = {
     "e2e/test_uestop_game.py": 75,
     "e2e/test_table_shell.py": 45,
     "e2e/test_endings.py": 45,
-    "e2e/test_faces_game.py": 60,
+    "e2e/test_faces_game.py": 50,
     "e2e/test_upwords_game.py": 45,
     "e2e/test_phone_shell.py": 45,
     "e2e/test_restart.py": 40,

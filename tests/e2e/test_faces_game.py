@@ -105,6 +105,17 @@ def _walk(value: Any, out: list[tuple[str, Any]]) -> None:
             _walk(v, out)
 
 
+@pytest.fixture
+def new_context(new_context):
+    """conftest's contexts, each watching its websocket (helpers.SOCKET_WATCH): a page's wait
+    for its events to settle ends once it has hydrated and gone quiet, not after a fixed second."""
+    def make(**options):
+        context = new_context(**options)
+        context.add_init_script(helpers.SOCKET_WATCH)
+        return context
+    return make
+
+
 def open_table(new_context, app_server, code: str, host: str, rec: dict):
     return helpers.open_table(new_context, app_server, code, host, rec, recorder=Recorder)
 
