@@ -30,7 +30,7 @@ SECONDS = {
     "e2e/test_table_shell.py": 45,
     "e2e/test_endings.py": 45,
     "e2e/test_faces_game.py": 50,
-    "e2e/test_upwords_game.py": 45,
+    "e2e/test_upwords_game.py": 40,
     "e2e/test_phone_shell.py": 45,
     "e2e/test_restart.py": 40,
     "e2e/test_state_expiry.py": 30,  # the default build's (it built its own: 68 s in CI)
