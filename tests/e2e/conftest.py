@@ -65,6 +65,7 @@ from unittest import mock
 import pytest
 from sqlmodel import create_engine
 
+from tests.e2e.helpers import SOCKET_WATCH
 from tests.processes import answers, free_port, reflex_bin, tail
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -86,6 +87,8 @@ E2E_TEST_TIMEOUT = START_TIMEOUT + 120
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "e2e: drives the real app in Chromium (tests/e2e)")
+    config.addinivalue_line("markers", "socket_watch: every context of the test watches its websocket "
+                            "(helpers.SOCKET_WATCH), so settle waits end at hydrated + quiet")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -503,15 +506,20 @@ def new_context(request: pytest.FixtureRequest, browser, app_server: AppServer, 
 
     Service workers are blocked unless a test passes ``service_workers="allow"``: in each new
     context the app's worker would download the whole app again to cache it, for every device
-    of every test; test_pwa.py tests the worker itself.
+    of every test; test_pwa.py tests the worker itself. In a test marked ``socket_watch`` each
+    context watches its websocket (``helpers.SOCKET_WATCH``): a page's wait for its events to
+    settle ends once it has hydrated and gone quiet, not after a fixed second.
     """
     contexts = []
+    watch = request.node.get_closest_marker("socket_watch") is not None
 
     def make(**options):
         options.setdefault("base_url", app_server.frontend_url)
         options.setdefault("service_workers", "block")
         ctx = browser.new_context(**options)
         ctx.set_default_timeout(15_000)
+        if watch:
+            ctx.add_init_script(SOCKET_WATCH)
         contexts.append(ctx)
         return ctx
 

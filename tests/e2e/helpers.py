@@ -37,8 +37,9 @@ def quoted(token: str) -> list[str]:
     return [f'"{token}"', f'\\"{token}\\"']
 
 
-# An init script for a browser context (screens.py adds it; not conftest's new_context: a test's
-# own WebSocket subclass, as test_uestop_game's, then kept the page from loading):
+# An init script for a browser context (screens.py adds it; conftest's new_context in a test marked
+# socket_watch; not by default: a test's own WebSocket subclass, as test_uestop_game's, then kept
+# the page from loading):
 # it counts the frames the app's websocket receives, when the last came, and whether the page
 # has hydrated (Reflex's is_hydrated came true), so a test waits for that instead of a fixed time.
 # the hydrate delta's flag, as the adapter names a state var's key

@@ -24,7 +24,7 @@ from tablegames.rooms.models import FinishedGame
 from tests.e2e.conftest import own_app
 from tests.e2e.helpers import open_table, seat_phones, wait_connected
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.socket_watch]
 
 # Ana (seat 0) deals, Bia (seat 1) plays first; she holds no red and no 5.
 STACK = {"hands": [["r6", "g2"], ["y9", "y8", "b7"], ["r3", "r8"], ["r4", "g4"]], "top": "r5",

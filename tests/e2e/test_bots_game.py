@@ -25,7 +25,7 @@ STACK = {
     "draw": ["g1", "g2", "g3", "g4", "y1", "y2", "y3", "b1", "b5", "b7", "y7", "g6"],
 }
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.socket_watch]
 
 
 def test_a_phone_and_three_bots_play_a_uno_hand(app_server, new_context, screenshot):

@@ -22,26 +22,15 @@ from sqlmodel import Session, create_engine
 
 import tests.tinygame  # noqa: F401 (registers "tiny" in this process too)
 from tablegames.rooms import service
-from tests.e2e.helpers import SOCKET_WATCH, open_table, seat_phones
+from tests.e2e.helpers import open_table, seat_phones
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.socket_watch]
 
 SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "review14" / "endings"
 STACK = {"hands": [[2, 9, 5], [7, 3, 8]]}
 # Ana leads 9, Bia 3 (Ana's); Ana leads 2, Bia 7 (Bia's); Bia leads 8, Ana 5 (Bia's): Bia wins 2-1.
 PLAYS = ((0, 9), (1, 3), (0, 2), (1, 7), (1, 8), (0, 5))
 TABLE_SIZES = ((1024, 768), (820, 1180), (1920, 1080))
-
-
-@pytest.fixture
-def new_context(new_context):
-    """conftest's contexts, each watching its websocket (SOCKET_WATCH): a page's wait for its
-    events to settle ends once it has hydrated and gone quiet, not after a fixed second."""
-    def make(**options):
-        context = new_context(**options)
-        context.add_init_script(SOCKET_WATCH)
-        return context
-    return make
 
 
 def _shot(page, name: str) -> None:

@@ -32,7 +32,7 @@ from tests.e2e import helpers
 from tests.e2e.helpers import wait_connected
 from tablegames.rooms.models import Room
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.socket_watch]
 
 NAMES = ("Ana", "Bia", "Cid")
 # Seats by joining order; seat + 1 sits on the left: Ana -> Bia -> Cid -> Ana.
@@ -103,17 +103,6 @@ def _walk(value: Any, out: list[tuple[str, Any]]) -> None:
     elif isinstance(value, list):
         for v in value:
             _walk(v, out)
-
-
-@pytest.fixture
-def new_context(new_context):
-    """conftest's contexts, each watching its websocket (helpers.SOCKET_WATCH): a page's wait
-    for its events to settle ends once it has hydrated and gone quiet, not after a fixed second."""
-    def make(**options):
-        context = new_context(**options)
-        context.add_init_script(helpers.SOCKET_WATCH)
-        return context
-    return make
 
 
 def open_table(new_context, app_server, code: str, host: str, rec: dict):

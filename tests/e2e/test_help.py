@@ -23,7 +23,7 @@ from sqlmodel import Session, create_engine
 from tablegames.rooms import service
 from tests.e2e.helpers import open_table, seat_phones, wait_connected
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.socket_watch]
 
 OUT = Path(__file__).resolve().parents[2] / "artifacts" / "review14" / "help"
 PHONE = (360, 740)

@@ -10,7 +10,7 @@ from sqlmodel import Session, create_engine, select
 
 from tablegames.rooms.models import Room
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.socket_watch]
 
 
 def _ready(page) -> None:

@@ -50,6 +50,13 @@ OFFLINE_EN = "You are offline"
 OFFLINE_PT = "Você está sem conexão"
 
 
+@pytest.fixture
+def context(new_context):
+    """A fresh context with the app's service worker allowed: this file tests it (conftest's
+    contexts block it)."""
+    return new_context(service_workers="allow")
+
+
 def fetch(url: str) -> tuple[int, str, bytes]:
     """(status, content type, body) of a GET."""
     with urllib.request.urlopen(url, timeout=30) as response:  # noqa: S310 (localhost)

@@ -20,7 +20,7 @@ from tablegames.engine import get_game
 from tablegames.rooms import service
 from tests.e2e.helpers import Recorder, seat_phones
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.socket_watch]
 
 DUEL = get_game("tiny")
 NAMES = ("Ana", "Bia")

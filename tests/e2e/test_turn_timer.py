@@ -9,23 +9,12 @@ import pytest
 from sqlmodel import Session, create_engine
 
 from tablegames.rooms import service
-from tests.e2e.helpers import SOCKET_WATCH, open_table, seat_phones
+from tests.e2e.helpers import open_table, seat_phones
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.socket_watch]
 
 # Ana (seat 0) deals, Bia (seat 1) plays first.
 STACK = {"hands": [["r1", "g2", "b3"], ["y4", "y5", "y6"]], "top": "r7", "draw": ["g9", "b8", "y1", "g1"]}
-
-
-@pytest.fixture
-def new_context(new_context):
-    """conftest's contexts, each watching its websocket (SOCKET_WATCH): a page's wait for its
-    events to settle ends once it has hydrated and gone quiet, not after a fixed second."""
-    def make(**options):
-        context = new_context(**options)
-        context.add_init_script(SOCKET_WATCH)
-        return context
-    return make
 
 
 def test_the_table_plays_for_a_player_whose_time_is_up(app_server, new_context, screenshot):

@@ -28,7 +28,7 @@ NAMES = ("Ana", "Bia", "Cid")
 # Cards that stay hidden in a hand for the whole hand: nobody else may ever receive them.
 KEPT = {1: {"b1", "y1", "y2", "r8"}, 2: {"y4", "y6", "b5", "b6", "r2", "b9"}}
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.socket_watch]
 
 
 def hand_of(page) -> list[str]:

@@ -24,9 +24,9 @@ import pytest
 from sqlmodel import Session, create_engine
 
 from tablegames.rooms import service
-from tests.e2e.helpers import SOCKET_WATCH, open_table, quoted, seat_phones
+from tests.e2e.helpers import open_table, quoted, seat_phones
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.socket_watch]
 
 NAMES = ("Ana", "Bia", "Cid")
 # Seats by joining order; Ana (seat 0) plays first. J, V, X and Z exist once in the game:
@@ -36,17 +36,6 @@ STACK = {
     "bag": list("AEILR"),  # Ana draws A E I L after MOOD, Bia draws R after WOOD
 }
 KEPT = {0: {"J"}, 1: {"V"}, 2: {"X", "Z"}}
-
-
-@pytest.fixture
-def new_context(new_context):
-    """conftest's contexts, each watching its websocket (SOCKET_WATCH): a page's wait for its
-    events to settle ends once it has hydrated and gone quiet, not after a fixed second."""
-    def make(**options):
-        context = new_context(**options)
-        context.add_init_script(SOCKET_WATCH)
-        return context
-    return make
 
 
 def rack_of(page) -> list[str]:

@@ -18,7 +18,7 @@ from tablegames.rooms import service
 from tests.e2e.helpers import open_table, seat_phones
 from tests.e2e.test_upwords_game import put, wait_square
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.socket_watch]
 
 STACK = {"racks": [list("CASAOLE"), list("SMEOIRU")], "bag": list("AEIRS")}
 

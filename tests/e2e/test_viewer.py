@@ -20,7 +20,7 @@ from sqlmodel import Session, create_engine
 from tablegames.rooms import service
 from tests.e2e.helpers import Recorder, open_table, quoted, seat_phones, wait_connected
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.socket_watch]
 
 # Seats by joining order: 0 Ana (dealer), 1 Bia (plays first). A game to 1 point: one hand.
 STACK = {"hands": [["g4", "b2", "y3"], ["r7", "r8", "r9"]], "top": "r5",
