@@ -385,6 +385,56 @@ async def unlink_shared(state: Any) -> None:
         await state._unlink()
 
 
+def lean_linked_updates() -> None:
+    """Patches a room's linked state into a tab's tree without Reflex's throw-away delta.
+
+    To update a tab linked to a shared state (``reflex.istate.shared._patch_state``), Reflex
+    swaps the shared instance into the tab's tree, marks the tab's router vars dirty and
+    resolves a whole delta of the tree, which it discards, "to refresh computed vars"; then
+    it marks the shared vars that changed dirty and resolves the real delta. So every
+    computed var of the tab that reads the room was computed twice per update (the first
+    time before the change it is sent for), and the router vars, which no update changes,
+    were sent to every linked tab with every move. Without ``full_delta`` (an update, not a
+    link or unlink) the computed vars that depend on the swapped state are dirty already
+    (Reflex invalidates them whenever it swaps the private copy back), so the real delta
+    computes each of them once, from the linked state, and sends what changed. A link or
+    unlink (``full_delta=True``) goes through Reflex's own code unchanged.
+
+    Idempotent; installed when ``tablegames.state.room`` is imported.
+    """
+    from reflex.istate import shared
+
+    if getattr(shared._patch_state, "_tablegames_lean", False):
+        return
+    reflex_patch = shared._patch_state
+
+    @contextlib.asynccontextmanager
+    async def patch_state(original_state: Any, linked_state: Any, full_delta: bool = False) -> AsyncIterator[None]:
+        if full_delta:
+            async with reflex_patch(original_state, linked_state, full_delta=True):
+                yield
+            return
+        if (parent := original_state.parent_state) is None:
+            from reflex_base.utils.exceptions import ReflexRuntimeError
+
+            raise ReflexRuntimeError("Cannot patch root state as linked state.")
+        name = original_state.get_name()
+        parent.substates[name] = linked_state
+        linked_parent = linked_state.parent_state
+        linked_state.parent_state = parent
+        try:
+            yield
+        finally:  # as Reflex does: swap back, and what read the linked state reads it again
+            parent.substates[name] = original_state
+            linked_state.parent_state = linked_parent
+            cls = type(original_state)
+            original_state._mark_dirty_computed_vars(
+                field for field, f in cls.get_fields().items() if f._owner is cls)
+
+    patch_state._tablegames_lean = True  # type: ignore[attr-defined]
+    shared._patch_state = patch_state
+
+
 @contextlib.asynccontextmanager
 async def modify_shared(app: Any, token: str, cls: Any) -> AsyncIterator[Any]:
     """The shared state ``cls`` of ``token`` (e.g. a room's), locked and saved on exit.

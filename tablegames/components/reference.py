@@ -4,7 +4,7 @@ One mechanism for every game: the cards are data (``games/<game>/reference.json`
 ``tablegames.games.reference``) drawn here into one sheet, a native ``<dialog>``
 (``#tg-reference``) that scrolls inside itself and closes with its Close button, Escape or
 a tap beside it. The card shown follows the room's game and the mode the table plays
-(its mode option, from ``screen["options_in_force"]``), in the screen's language; every
+(its mode option, from ``Screen.options_in_force``), in the screen's language; every
 card ends with the table's options in force.
 
 Opening and closing happen in the browser (:func:`help_script`: a click on anything
@@ -25,7 +25,7 @@ import reflex as rx
 from tablegames import games
 from tablegames.games import reference as data
 from tablegames.i18n import DEFAULT_LANG, LANGS, t
-from tablegames.pages.common import S, VIEW, tr
+from tablegames.pages.common import OPTIONS_IN_FORCE, S, VIEW, tr
 from tablegames.pages.options import options_in_force
 from tablegames.state.device import Device
 
@@ -83,8 +83,8 @@ def open_attrs() -> dict[str, str]:
 def option_value(game: str, option: str) -> rx.Var:
     """The table's value of ``option`` as text (its default while the room's options are
     not known, or when the option is not shown)."""
-    shown = rx.cond(S["options_in_force"],  # (missing until the room's screen arrives)
-                    S["options_in_force"].to(list[dict]).filter(lambda o: o["key"].to(str) == option)
+    shown = rx.cond(OPTIONS_IN_FORCE,  # (empty until the room's screen arrives)
+                    OPTIONS_IN_FORCE.to(list[dict]).filter(lambda o: o["key"].to(str) == option)
                     .map(lambda o: o["value"].to(str)).join(""), "")
     default = str(schema_default(game, option)).lower()
     return rx.cond(shown != "", shown, default)

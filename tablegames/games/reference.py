@@ -20,7 +20,7 @@ A game plugs in with one file beside its screens, ``tablegames/games/<game>/refe
     (``art``: a picture drawn by the game's own code, as ``component`` below);
   - ``list``: a list read from the engine's view, ``{"source": "options.house_rules",
     "key_prefix", "key_field", "text_field", "empty"}``;
-  - ``options_in_force``: true: the table's options in force (``screen["options_in_force"]``);
+  - ``options_in_force``: true: the table's options in force (``Screen.options_in_force``);
   - ``component``: ``{"ref": "module:function", "args": [...], "kwargs": {...}}``: a part of the game's own
     screens drawn into the card (Faces: the 13 faces).
 

@@ -13,6 +13,7 @@ from tablegames.state.device import Device
 from tablegames.state.room import Screen
 
 S = Screen.screen  # this screen's data (see Screen.screen)
+OPTIONS_IN_FORCE = Screen.options_in_force  # the room's options as players see them (apart from S)
 VIEW = S["view"].to(dict)
 VM = S["vm"].to(dict)  # the game's view model of this screen
 VERSION = S["version"].to(int)

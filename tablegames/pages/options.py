@@ -1,4 +1,4 @@
-"""The options a table plays with, as every screen lists them (``screen["options_in_force"]``:
+"""The options a table plays with, as every screen lists them (``Screen.options_in_force``:
 each ``{"key", "label", "value", "value_label", "seat"}`` with i18n keys, from the engine's
 schema; a ``seat`` value is shown as that player's name).
 
@@ -12,7 +12,7 @@ import reflex as rx
 
 from tablegames import games
 from tablegames.engine import get_game
-from tablegames.pages.common import S, tr, tr_with
+from tablegames.pages.common import OPTIONS_IN_FORCE, S, tr, tr_with
 from tablegames.reflex_adapter import js_var, var_data_of
 from tablegames.state.device import Device
 
@@ -59,11 +59,11 @@ def options_in_force(id: str = "options-in-force", lobby: bool = False) -> rx.Co
     """The table's options in words ("Edition: Plus"), for every player; ``lobby``: the
     table's lobby, whose game block has its own picker for each lobby-stage option (so
     they are not listed twice)."""
-    options = S["options_in_force"].to(list[dict]).filter(_worth_saying)
+    options = OPTIONS_IN_FORCE.to(list[dict]).filter(_worth_saying)
     if lobby:
         options = options.filter(lambda o: o["stage"].to(str) != "lobby")
     return rx.cond(
-        S["options_in_force"],  # (neither missing nor empty)
+        OPTIONS_IN_FORCE,  # (not empty)
         rx.box(
             rx.text(tr("ui.options_in_force"), weight="bold", size="2"),
             rx.el.ul(rx.foreach(options, _line), class_name="tg-options"),

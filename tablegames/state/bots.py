@@ -29,7 +29,7 @@ class BotSeats(Screen):
 
     level: str = "normal"  # the level of the next bot the host adds
 
-    @rx.var
+    @rx.var(cache=False)  # small: recomputed for each delta, sent only when it changed (Reflex compares)
     async def bot_info(self) -> dict[str, Any]:
         """``offers``: the room's game (with its options) takes bots; ``why``: the catalog
         key saying why not ("" when it does); ``levels``: the levels offered."""
@@ -45,7 +45,7 @@ class BotSeats(Screen):
         why = "" if offers else why_key(game)
         return {"offers": offers, "why": why, "levels": list(bots.CHOOSE_LEVELS) if offers else []}
 
-    @rx.var
+    @rx.var(cache=False)  # small: recomputed for each delta, sent only when it changed (Reflex compares)
     async def bot_places(self) -> list[int]:
         """The engine seats a bot plays (their chips carry the bot mark)."""
         shared = await self.get_state(RoomShared)

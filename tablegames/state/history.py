@@ -39,7 +39,7 @@ def entries(games: list[dict[str, Any]], lang: str) -> list[dict[str, Any]]:
 class History(Screen):
     """The room's history for the table and the viewers (read once per room version)."""
 
-    @rx.var
+    @rx.var(cache=False)  # small: recomputed for each delta, sent only when it changed (Reflex compares)
     async def games_before(self) -> list[dict]:
         """The room's finished games, the latest first, while no game is being played."""
         shared = await self.get_state(RoomShared)

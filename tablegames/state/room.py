@@ -38,6 +38,8 @@ from tablegames.state import guard, joining, room_tabs, upkeep
 from tablegames.state.db import run as db_run
 from tablegames.state.device import HOSTS_KEY, SEATS_KEY, Device
 
+rxa.lean_linked_updates()  # a room's update computes each linked tab's screen once (see there)
+
 __all__ = ["RoomShared", "Screen", "RoomScreenAPI", "look_up", "room_token", "reload_if_known",
            "SEATS_KEY", "HOSTS_KEY", "VIEWERS"]
 
@@ -294,7 +296,8 @@ class Screen(Device, RoomScreenAPI):
         # host controls: this tab's host rights are for the room's host now, or its seat hosts
         is_host = ((self._is_host and data.get("host_gen", 0) == self._host_gen)
                    or (seat is not None and data.get("host_seat") == seat))
-        out = {**data, "is_host": is_host, "me": data["me"] if phone and not moved else -1,
+        out = {**{k: v for k, v in data.items() if k not in APART}, "is_host": is_host,
+               "me": data["me"] if phone and not moved else -1,
                "moved": phone and moved,
                "removed": phone and not moved and (data["removed"] or self.removed),
                # seconds left of the turn timer as this screen is sent (its clock may be off
@@ -303,7 +306,17 @@ class Screen(Device, RoomScreenAPI):
                              else round(max(0.0, data["turn_deadline"] - time.time()), 1))}
         return {**out, "cues": cues.feed(out, "table" if self.role == "viewer" else self.role)}  # what this screen hears (games/cues.py)
 
-    @rx.var
+    @rx.var(cache=False)  # the same all game long: sent when it changes, not with every move
+    async def options_in_force(self) -> list[dict[str, Any]]:
+        """The room's options as players see them (``engine.core.options_in_force``), apart
+        from ``screen``: they change in the lobby only, and were a fifth of every move's frame."""
+        shared = await self.get_state(RoomShared)
+        if not self.room_code or shared.version < 0:
+            return []
+        data = await _screen_data(self.room_code, shared.version, None, self.language)
+        return list((data or {}).get("options_in_force") or ())
+
+    @rx.var(cache=False)  # small: recomputed for each delta, sent only when it changed (Reflex compares)
     async def online(self) -> list[int]:
         """Seats with a phone connected (the table asks again at every heartbeat); a seat
         seen connected within ``presence.GRACE_S`` still counts (no flicker)."""
@@ -608,6 +621,9 @@ def reload_if_known(code: str) -> str:
             f" if ((held({json.dumps(SEATS_KEY)})[code] || held({json.dumps(HOSTS_KEY)})[code])"
             f" && Date.now() - last > {RELOAD_GUARD_MS})"
             " { sessionStorage.setItem('tg_reloaded', String(Date.now())); window.location.reload(); } })()")
+
+
+APART = frozenset({"options_in_force"})  # screen data sent in vars of their own (Screen.options_in_force)
 
 
 HOST_ACTIONS = {"lock": lambda db, code, secret: lifecycle.set_locked(db, code, secret, True),

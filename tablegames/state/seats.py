@@ -47,7 +47,7 @@ class SeatAdmin(Screen):
             return {}
         return await _screen_data(self.room_code, version, None, self.language) or {}
 
-    @rx.var
+    @rx.var(cache=False)  # small: recomputed for each delta, sent only when it changed (Reflex compares)
     async def seat_info(self) -> dict[str, Any]:
         """``rows``: every seat, ``id``, ``name``, ``away`` (its phone gone a while),
         ``online``, ``auto`` (the table plays for it), ``host``; ``away`` and ``auto``: the
@@ -79,7 +79,7 @@ class SeatAdmin(Screen):
         return {"rows": out, "away": ", ".join(r["name"] for r in out if r["away"]),
                 "auto": ", ".join(r["name"] for r in out if r["auto"])}
 
-    @rx.var
+    @rx.var(cache=False)  # small: recomputed for each delta, sent only when it changed (Reflex compares)
     async def my_auto(self) -> bool:
         """This phone's seat: the table plays for it (the phone offers "I'm back")."""
         shared = await self.get_state(RoomShared)

@@ -71,7 +71,7 @@ class Viewer(Screen):
             return None
         return await screen._check_room() or None
 
-    @rx.var
+    @rx.var(cache=False)  # small: recomputed for each delta, sent only when it changed (Reflex compares)
     async def watching_text(self) -> str:
         """"3 watching" in this screen's language ("" when nobody watches). Recomputed when a
         viewer links (``RoomShared.watching``) and at each of the table's heartbeats (a

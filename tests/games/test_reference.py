@@ -159,6 +159,7 @@ def test_a_count_names_an_engine_constant() -> None:
 
 def test_the_drawn_uno_card_holds_the_options_in_force_and_every_edition() -> None:
     from tablegames.components.reference import card, reference_sheet
+    from tablegames.reflex_adapter import var_key
 
     sheet = str(reference_sheet())
     assert 'id:"tg-reference"' in sheet
@@ -166,7 +167,7 @@ def test_the_drawn_uno_card_holds_the_options_in_force_and_every_edition() -> No
         for mode in reference.modes(game):
             assert f'"data-mode":"{mode}"' in sheet, (game, mode)
     uno = str(card("uno", "plus"))
-    assert "ref-options-uno" in uno and '"options_in_force"' in uno
+    assert "ref-options-uno" in uno and "." + var_key("options_in_force") in uno  # Screen.options_in_force
     assert "50 points" in uno and "50 pontos" in uno  # the Wild's value, in each language
     assert '"house_rules"' in uno
 

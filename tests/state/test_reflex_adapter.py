@@ -444,3 +444,16 @@ def test_only_the_adapter_reaches_for_reflex_internals():
 
 def test_event_token_is_none_outside_an_event() -> None:
     assert rxa.event_token() is None
+
+
+def test_linked_updates_patch_the_room_in_without_a_discarded_delta():
+    from reflex.istate import shared
+
+    with relies_on("reflex.istate.shared._patch_state (original_state, linked_state, full_delta) "
+                   "and its use by SharedStateBaseInternal._internal_patch_linked_state"):
+        assert getattr(shared._patch_state, "_tablegames_lean", False), "lean_linked_updates is not installed"
+        source = inspect.getsource(shared.SharedStateBaseInternal._internal_patch_linked_state)
+        assert "_patch_state(" in source and "full_delta=full_delta" in source
+        assert "_patch_state(" in inspect.getsource(shared.SharedStateBaseInternal._unlink)
+        rxa.lean_linked_updates()  # idempotent
+        assert getattr(shared._patch_state, "_tablegames_lean", False)
