@@ -126,6 +126,7 @@ def test_uno_reference_card_and_first_time_hint(app_server, new_context) -> None
     assert "Tap a card to play it" in ana.inner_text("#tg-hint")
     bia.wait_for_selector("#tg-hint")
     assert "Toque em uma carta" in bia.inner_text("#tg-hint")
+    _settled(ana)  # measured where it rests, not mid-entrance
     hint = _box(ana, "#tg-hint")
     first_card = _box(ana, "#hand [data-card] >> nth=0")
     assert _inside(hint) and not _overlap(hint, first_card), (hint, first_card)
@@ -192,9 +193,9 @@ def test_upwords_reference_card(app_server, new_context) -> None:
     _start(table, (ana, bia), "#uw-rack")
     ana.wait_for_selector("#tg-hint")
     assert "then a square" in ana.inner_text("#tg-hint")
+    _settled(ana)  # measured where it rests, not mid-entrance
     hint, rack = _box(ana, "#tg-hint"), _box(ana, "#uw-rack")
     assert not _overlap(hint, rack), (hint, rack)
-    _settled(ana)
     ana.screenshot(path=str(OUT / "upwords-hint-360x740.png"))
     # Doing the gesture (a tap on a tile of the rack) is learning it: the hint goes for good.
     ana.click("#uw-rack button >> nth=0")
@@ -242,9 +243,9 @@ def test_uestop_and_faces_reference_cards(app_server, new_context) -> None:
     _start(table, phones, "#hand button.fc-group")
     cid = phones[2]
     cid.wait_for_selector("#tg-hint")
+    _settled(cid)  # measured where it rests, not mid-entrance
     hint, bar = _box(cid, "#tg-hint"), _box(cid, ".fc-bar")
     assert not _overlap(hint, bar), (hint, bar)  # above the bottom bar
-    _settled(cid)
     cid.screenshot(path=str(OUT / "faces-hint-360x740.png"))
     _dismiss_hint(cid)
     _open(cid, "#tg-ref-open")
