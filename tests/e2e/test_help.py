@@ -15,6 +15,8 @@ Screenshots of every card at 360x740 and on tablets: ``artifacts/review14/help/`
 
 from __future__ import annotations
 
+import time
+
 from pathlib import Path
 
 import pytest
@@ -46,6 +48,17 @@ def _start(table, phones, ready: str) -> None:
     table.click("#start")
     for phone in phones:
         phone.wait_for_selector(ready)
+
+
+def _phone_with(phones, selector: str, timeout_s: float = 15.0):
+    """The first phone showing ``selector`` (the deal is random: which one is not known)."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        for phone in phones:
+            if phone.locator(selector).count():
+                return phone
+        time.sleep(0.1)
+    raise AssertionError(f"no phone shows {selector}")
 
 
 def _box(page, selector: str) -> dict:
@@ -241,7 +254,8 @@ def test_uestop_and_faces_reference_cards(app_server, new_context) -> None:
     # the game's own screen (the header's ? is on the lobby's page already): Cid's hand, whose
     # groups to tap (hint_on) the hint waits for
     _start(table, phones, "#hand button.fc-group")
-    cid = phones[2]
+    # a phone whose groups are to be tapped: a hand dealt three of a kind shows STOP, no hint
+    cid = _phone_with(phones, "#hand button.fc-group.tap")
     cid.wait_for_selector("#tg-hint")
     _settled(cid)  # measured where it rests, not mid-entrance
     hint, bar = _box(cid, "#tg-hint"), _box(cid, ".fc-bar")
