@@ -16,6 +16,7 @@ the same ``choose_move`` runs for every move.
 
 from __future__ import annotations
 
+import abc
 import asyncio
 import json
 import os
@@ -36,7 +37,7 @@ BGIO_DIR = HERE / "boardgame.io"
 BGIO_GAME = "bench"
 
 
-class PeerDevice:
+class PeerDevice(abc.ABC):
     """One tab of a peer: a socket.io client over a plain websocket."""
 
     namespace = "/"
@@ -74,8 +75,9 @@ class PeerDevice:
         return {"phase": "play", "turn": self._turn, "seat": self.my_seat, "can": ["play"],
                 "playable": ["r1"], "hand": ["r1"]}
 
+    @abc.abstractmethod
     async def move(self, move: dict[str, Any], seen_version: int | None = None) -> float:
-        raise NotImplementedError
+        """Each peer's own (its protocol)."""
 
     async def send(self, handler: str, payload: dict[str, Any]) -> float:
         """``heartbeat`` (the table's every 5 s); other handlers are not part of a peer."""
@@ -106,8 +108,9 @@ class PeerDevice:
         await self.hello()
         await self.until(lambda d: d.version >= 0, timeout)
 
+    @abc.abstractmethod
     async def hello(self) -> None:
-        raise NotImplementedError
+        """Each peer's own (its protocol)."""
 
     async def emit(self, *args: Any) -> float:
         sent = time.perf_counter()
@@ -149,8 +152,9 @@ class PeerDevice:
             self.connected = False
             self._wake()
 
+    @abc.abstractmethod
     def on_event(self, packet: list[Any], now: float) -> None:
-        raise NotImplementedError
+        """Reads one socket.io event of this peer's protocol."""
 
     def _saw(self, version: int, turn: int | None, now: float) -> None:
         if version > self._version:
