@@ -17,8 +17,8 @@ from sqlmodel import Session, create_engine
 
 from tablegames.rooms import service
 from tablegames.state.room import VIEWERS
-from tests.scale import services
 from tests.scale.client import ROOT, Device
+from tests.state.conftest import start_backend
 from tests.state.sqlite_lock import hold_lock
 
 pytestmark = pytest.mark.timeout(300)
@@ -313,13 +313,8 @@ def test_health_tells_a_damaged_database_and_the_app_recovers_once_it_is_restore
         except urllib.error.HTTPError as err:
             return err.code, json.loads(err.read())
 
-    url = f"sqlite:///{tmp_path / 'app.db'}"
-    env = services.app_env(tmp_path, url, None, workers=1)
-    log = tmp_path / "backend.log"
-    services.migrate(env, log)
-    server = services.Backend.start(env, log_path=log)
-    server.database_url = url
-    path = Path(url.removeprefix("sqlite:///"))
+    server = start_backend(tmp_path)  # its own: this test damages the database file
+    path = Path(server.database_url.removeprefix("sqlite:///"))
     try:
         async def scenario():
             code, _host, table, phones = await seated(server, 2, "127.0.0.91")
