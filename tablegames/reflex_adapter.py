@@ -265,6 +265,32 @@ async def emit_to(app: Any, token: str, *event_specs: Any) -> None:
         await namespace.emit_update(state_update(*event_specs), token)
 
 
+def has_local_socket(app: Any, token: str) -> bool:
+    """Whether the tab ``token`` has a socket open on this worker (no Redis asked)."""
+    manager = _manager(app)
+    if manager is None:
+        return False
+    record = manager.token_to_socket.get(token)
+    return record is not None and record.instance_id == manager.instance_id
+
+
+def memory_state_manager(app: Any) -> bool:
+    """Whether the app keeps its states in this process (Reflex's memory state manager)."""
+    from reflex.istate.manager.memory import StateManagerMemory
+
+    return isinstance(app.state_manager, StateManagerMemory)
+
+
+async def emit_delta(app: Any, token: str, delta: dict[str, dict[str, Any]]) -> None:
+    """Sends tab ``token`` a delta (``{state full name: {var key: value}}``), as Reflex
+    sends the vars of an update that changed."""
+    from reflex.state import StateUpdate
+
+    namespace = app.event_namespace
+    if namespace is not None:
+        await namespace.emit_update(StateUpdate(delta=delta), token)
+
+
 def set_max_frame(app: Any, size: int) -> None:
     """The largest websocket frame (bytes) the socket server accepts."""
     if app.sio is not None:
@@ -400,6 +426,14 @@ def lean_linked_updates() -> None:
     computes each of them once, from the linked state, and sends what changed. A link or
     unlink (``full_delta=True``) goes through Reflex's own code unchanged.
 
+    Also, the vars an event changed in a shared state are what Reflex sends to the other
+    linked tabs (``_previous_dirty_vars``, set when the state is cleaned after a delta). With
+    the memory state manager the shared instance lives on between events, and an event that
+    only reads it (a table's heartbeat, every 5 s) does not clean it: the last move's
+    ``version`` was sent again, and every other tab of the room recomputed its whole delta,
+    after each such event. They are cleared as the shared state is patched in, so each event
+    sends what it changed, and nothing when it changed nothing.
+
     Idempotent; installed when ``tablegames.state.room`` is imported.
     """
     from reflex.istate import shared
@@ -410,6 +444,8 @@ def lean_linked_updates() -> None:
 
     @contextlib.asynccontextmanager
     async def patch_state(original_state: Any, linked_state: Any, full_delta: bool = False) -> AsyncIterator[None]:
+        if (previous := getattr(linked_state, "_previous_dirty_vars", None)) is not None:
+            previous.clear()  # this event's changes only (see the docstring)
         if full_delta:
             async with reflex_patch(original_state, linked_state, full_delta=True):
                 yield
@@ -433,6 +469,52 @@ def lean_linked_updates() -> None:
 
     patch_state._tablegames_lean = True  # type: ignore[attr-defined]
     shared._patch_state = patch_state
+
+
+def route_linked_updates(state_cls: Any, router: Callable[[set[str], set[str]], tuple[set[str], Any]]) -> None:
+    """Lets ``router`` take over part of Reflex's update of the tabs linked to ``state_cls``.
+
+    After an event that loaded a shared state, Reflex updates every other tab linked to it
+    (``reflex.istate.shared._do_update_other_tokens``: a task per tab that loads it, patches
+    the shared state in and sends its delta), even when the event changed none of its vars
+    (a table's heartbeat reads the room every 5 s). Installed, this sends nothing for such an
+    event. When the event changed ``state_cls`` alone, ``router(tokens, dirty_vars)`` is
+    asked first; it returns the tokens Reflex still updates and an awaitable that updates
+    the others (or None), run in a task of Reflex's own set of fan-out tasks. Other updates
+    go through Reflex unchanged.
+
+    Idempotent per ``state_cls``; installed by ``tablegames.state.fanout``.
+    """
+    import asyncio
+
+    from reflex.istate import shared
+
+    name = state_cls.get_full_name()
+    routers = getattr(shared._do_update_other_tokens, "_tablegames_routers", None)
+    if routers is None:
+        reflex_update = shared._do_update_other_tokens
+        routers = {}
+
+        def do_update(affected_tokens: set[str], previous_dirty_vars: dict[str, set[str]],
+                      state_type: Any) -> list[Any]:
+            changed = {state: dirty for state, dirty in previous_dirty_vars.items() if dirty}
+            if not changed:  # the event only read the shared states: the other tabs have it all
+                return []
+            route = routers.get(next(iter(changed))) if len(changed) == 1 else None
+            if route is None:
+                return reflex_update(affected_tokens, previous_dirty_vars, state_type)
+            rest, own = route(set(affected_tokens), set(next(iter(changed.values()))))
+            tasks = reflex_update(rest, previous_dirty_vars, state_type) if rest else []
+            if own is not None:
+                task = asyncio.create_task(own)
+                shared.UPDATE_OTHER_CLIENT_TASKS.add(task)
+                task.add_done_callback(shared._log_update_client_errors)
+                tasks.append(task)
+            return tasks
+
+        do_update._tablegames_routers = routers  # type: ignore[attr-defined]
+        shared._do_update_other_tokens = do_update
+    routers[name] = router
 
 
 @contextlib.asynccontextmanager

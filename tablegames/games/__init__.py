@@ -66,6 +66,9 @@ class GameUI:
             screen data (pure; see ``tablegames/games/<game>/view_model.py``), or "".
         on_open: Event handlers to run when a page of a room of this game opens (after
             ``Screen.open_phone``/``open_table``), e.g. linking a game's shared draft.
+        screen_states: The game's own states whose computed vars read the tab's screen
+            (``"module:Class"``): a move of such a game updates every tab through Reflex,
+            which computes those vars too (``state/fanout.py`` sends the screen alone).
     """
 
     name: str
@@ -77,6 +80,7 @@ class GameUI:
     stylesheet: str = ""
     view_model: str = ""
     on_open: tuple[str, ...] = field(default_factory=tuple)
+    screen_states: tuple[str, ...] = field(default_factory=tuple)
 
 
 def load(ref: str) -> Any:

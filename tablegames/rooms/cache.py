@@ -35,6 +35,11 @@ class VersionedCache(Generic[V]):
         entry = self._entries.get(key)
         return entry[1] if entry is not None and entry[0] == version else None
 
+    def newest(self, key: Hashable) -> int | None:
+        """The version stored for ``key`` (None: none)."""
+        entry = self._entries.get(key)
+        return entry[0] if entry is not None else None
+
     def put(self, key: Hashable, version: int, value: V) -> None:
         """Stores ``value`` for ``key`` at ``version`` (replacing any older version)."""
         self._entries.pop(key, None)

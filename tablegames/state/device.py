@@ -34,6 +34,7 @@ class Device(rx.State):
     # would be recomputed and re-sent with every update of the room.
     browser_lang: str = ""
     origin: str = ""
+    _token: str = ""  # this tab's client token (the fan-out's address for it, state/fanout.py)
 
     # -- language ----------------------------------------------------------------------
     @rx.var
@@ -81,6 +82,7 @@ class Device(rx.State):
     def _note_browser(self) -> None:
         self.browser_lang = pick_lang(self.router.headers.accept_language or "")
         self.origin = self.router.url.origin or ""
+        self._token = self.router.session.client_token or ""
 
     def _client(self) -> tuple[str, str]:
         """(client address, connection id) of this event, for the rate limits."""

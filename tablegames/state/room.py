@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import orjson
 import reflex as rx
 import segno
 from sqlmodel import Session
@@ -34,7 +35,7 @@ from tablegames.engine import IllegalMove
 from tablegames.rooms import hosting, lifecycle, presence, seats as seat_admin, service
 from tablegames.rooms.cache import VersionedCache
 from tablegames.rooms.service import RoomError, normalize_code
-from tablegames.state import guard, joining, room_tabs, upkeep
+from tablegames.state import fanout, guard, joining, room_tabs, upkeep
 from tablegames.state.db import run as db_run
 from tablegames.state.device import HOSTS_KEY, SEATS_KEY, Device
 
@@ -120,6 +121,7 @@ class RoomShared(rx.SharedState):
         version = await _version(code)
         if version > linked.version:
             linked.version = version
+            fanout.announce(code, version)
 
     async def _holds_secret(self, code: str) -> bool:
         """Whether this tab's LocalStorage holds a valid seat or host secret for ``code``."""
@@ -165,6 +167,7 @@ async def forget_tab(app: rx.App, token: str) -> None:
     await asyncio.sleep(UNLINK_AFTER)
     if app.event_namespace is None or await rxa.is_connected(app, token):
         return
+    fanout.forget(token)
     code = _TAB_ROOMS.pop(token, None)
     if code is None:
         return
@@ -206,6 +209,40 @@ async def look_up(device: Device, code: str) -> tuple[RoomError | None, Any]:
             await guard.allow("lookup_failed", *device._client())
         return err, None
     return None, info
+
+
+async def tab_screen(tab: fanout.TabScreen, version: int) -> dict[str, Any]:
+    """What ``Screen.screen`` is for a tab at room ``version`` ({} for none).
+
+    Args:
+        tab: The tab's own fields.
+        version: The room's version (below 0: the tab shows no room).
+    """
+    if not tab.code or version < 0:
+        return {}
+    seat = tab.seat if tab.role == "phone" and tab.seat >= 0 else None
+    moved = tab.moved
+    if seat is not None:  # a seat handed to another phone since this tab took it: no hand
+        table = await _screen_data(tab.code, version, None, tab.language)
+        held = next((s for s in (table or {}).get("seats", ()) if s["id"] == seat), None)
+        if held is not None and held.get("gen", 0) != tab.seat_gen:
+            seat, moved = None, True
+    data = await _screen_data(tab.code, version, seat, tab.language)
+    if data is None:
+        return {}
+    phone = tab.role == "phone"  # "me": the engine seat of this phone's seat id (-1: none)
+    # host controls: this tab's host rights are for the room's host now, or its seat hosts
+    is_host = ((tab.is_host and data.get("host_gen", 0) == tab.host_gen)
+               or (seat is not None and data.get("host_seat") == seat))
+    out = {**{k: v for k, v in data.items() if k not in APART}, "is_host": is_host,
+           "me": data["me"] if phone and not moved else -1,
+           "moved": phone and moved,
+           "removed": phone and not moved and (data["removed"] or tab.removed),
+           # seconds left of the turn timer as this screen is sent (its clock may be off
+           # the server's: components/countdown.py counts down from this)
+           "turn_left": (None if data.get("turn_deadline") is None
+                         else round(max(0.0, data["turn_deadline"] - time.time()), 1))}
+    return {**out, "cues": cues.feed(out, "table" if tab.role == "viewer" else tab.role)}  # what this screen hears (games/cues.py)
 
 
 class RoomScreenAPI:
@@ -280,31 +317,11 @@ class Screen(Device, RoomScreenAPI):
         """The room's public facts and this screen's own view of the game (``vm``: the
         game's view model of it; ``cues``: the sounds it plays, ``games/cues.py``)."""
         shared = await self.get_state(RoomShared)
-        if not self.room_code or shared.version < 0:
-            return {}
-        seat = self._seat if self.role == "phone" and self._seat >= 0 else None
-        moved = self.moved
-        if seat is not None:  # a seat handed to another phone since this tab took it: no hand
-            table = await _screen_data(self.room_code, shared.version, None, self.language)
-            held = next((s for s in (table or {}).get("seats", ()) if s["id"] == seat), None)
-            if held is not None and held.get("gen", 0) != self._seat_gen:
-                seat, moved = None, True
-        data = await _screen_data(self.room_code, shared.version, seat, self.language)
-        if data is None:
-            return {}
-        phone = self.role == "phone"  # "me": the engine seat of this phone's seat id (-1: none)
-        # host controls: this tab's host rights are for the room's host now, or its seat hosts
-        is_host = ((self._is_host and data.get("host_gen", 0) == self._host_gen)
-                   or (seat is not None and data.get("host_seat") == seat))
-        out = {**{k: v for k, v in data.items() if k not in APART}, "is_host": is_host,
-               "me": data["me"] if phone and not moved else -1,
-               "moved": phone and moved,
-               "removed": phone and not moved and (data["removed"] or self.removed),
-               # seconds left of the turn timer as this screen is sent (its clock may be off
-               # the server's: components/countdown.py counts down from this)
-               "turn_left": (None if data.get("turn_deadline") is None
-                             else round(max(0.0, data["turn_deadline"] - time.time()), 1))}
-        return {**out, "cues": cues.feed(out, "table" if self.role == "viewer" else self.role)}  # what this screen hears (games/cues.py)
+        tab = fanout.TabScreen(self.room_code, self.role, self._seat, self.language, self._is_host,
+                        self._host_gen, self._seat_gen, self.moved, self.removed)
+        if self._token and self.room_code:  # what the fan-out sends this tab is made of this
+            fanout.remember(self._token, tab)
+        return await tab_screen(tab, shared.version)
 
     @rx.var(cache=False)  # the same all game long: sent when it changes, not with every move
     async def options_in_force(self) -> list[dict[str, Any]]:
@@ -492,6 +509,7 @@ class Screen(Device, RoomScreenAPI):
 
     def _leave_room(self) -> None:
         """Forgets the room this tab was in: its seat, host rights and screen."""
+        fanout.forget(self._token)
         self.room_code, self._seat, self._is_host, self.removed = "", -1, False, False
         self.moved, self._seat_gen = False, 0
         self._clear_parts()
@@ -501,6 +519,7 @@ class Screen(Device, RoomScreenAPI):
         if rxa.linked_to(shared) != room_token(self.room_code):
             return  # linked to no room or another one: this tab's room is the one it loaded
         shared.version = max(shared.version, version)  # two moves at once never go back
+        fanout.announce(self.room_code, shared.version)
 
     @rx.event
     async def join(self, form: dict):
@@ -639,6 +658,11 @@ SCREENS_KEPT = 5_000
 _SCREENS: VersionedCache[dict[str, Any]] = VersionedCache(SCREENS_KEPT)
 
 
+def plain_json(value: Any) -> Any:
+    """``value`` as JSON reads it back (tuples as lists, keys as strings), a copy of its own."""
+    return orjson.loads(orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS))
+
+
 async def _screen_data(code: str, version: int, seat: int | None, lang: str) -> dict[str, Any] | None:
     """The room's public facts and ``seat``'s view at ``version``, with the game's view
     model in ``lang`` (``vm``), as plain JSON types (None for an unknown room). Shared by
@@ -655,7 +679,10 @@ async def _screen_data(code: str, version: int, seat: int | None, lang: str) -> 
             return None
     data = {**data, "options_in_force": list(data.get("options_in_force") or ())}
     data["join_block"] = joining.join_block(data)  # what keeps a new player out ("" none)
-    data = json.loads(json.dumps(data))  # plain JSON types for the front end
-    data["vm"] = json.loads(json.dumps(games.view_model(data, lang)))  # the game's own screen data
+    data = plain_json(data)  # plain JSON types for the front end
+    data["vm"] = plain_json(games.view_model(data, lang))  # the game's own screen data
     _SCREENS.put(key, data["version"], data)
     return data
+
+
+fanout.install(RoomShared, Screen, tab_screen)  # a move of the game sends the other tabs their screen alone

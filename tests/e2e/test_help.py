@@ -33,6 +33,9 @@ SIZES = ((360, 740), (390, 844), (1280, 800), (820, 1180))
 SHEET = "#tg-reference"
 
 
+FACES_DEAL = {"hands": [[1, 1, 6, 9], [2, 3, 6, 6], [4, 5, 5, 10]], "pile": [7, 8, 12], "exact": True}
+
+
 def _room(app_server, game: str, options: dict) -> tuple[str, str]:
     with Session(create_engine(app_server.database_url)) as db:
         return service.create_room(db, game, options)
@@ -247,7 +250,8 @@ def test_uestop_and_faces_reference_cards(app_server, new_context) -> None:
     _close(ana)
 
     # Faces: the bottom bar's button and the header's open the one shared card.
-    code, host = _room(app_server, "faces", {"variant": "main"})
+    # a stacked deal: no hand holds three of a kind (that shows STOP, and no groups to tap)
+    code, host = _room(app_server, "faces", {"variant": "main", "stack": FACES_DEAL})
     table = open_table(new_context, app_server, code, host)
     phones = _phones(new_context, app_server, code, ("Ana", "Bia", "Cid"))
     table.locator("#seats").get_by_text("Cid", exact=True).wait_for()

@@ -457,3 +457,57 @@ def test_linked_updates_patch_the_room_in_without_a_discarded_delta():
         assert "_patch_state(" in inspect.getsource(shared.SharedStateBaseInternal._unlink)
         rxa.lean_linked_updates()  # idempotent
         assert getattr(shared._patch_state, "_tablegames_lean", False)
+
+
+def test_deltas_go_to_a_socket_of_this_worker():
+    from reflex.istate.manager.memory import StateManagerMemory
+
+    with relies_on("token_to_socket records (sid, instance_id), EventNamespace.emit_update, "
+                   "StateUpdate(delta=...), StateManagerMemory"):
+        namespace, sent, app = _namespace()
+
+        async def scenario():
+            await namespace.on_connect("sid1", ENVIRON)
+            assert rxa.has_local_socket(app, "tab1") and not rxa.has_local_socket(app, "tab2")
+            await rxa.emit_delta(app, "tab1", {"a.b": {rxa.var_key("x"): 1}})
+
+        run(scenario())
+        assert [(event, to) for event, _data, to in sent] == [("event", "sid1")]
+        assert sent[0][1].delta == {"a.b": {"x_rx_state_": 1}} and not sent[0][1].events
+        assert not rxa.has_local_socket(types.SimpleNamespace(event_namespace=None), "tab1")
+        assert rxa.memory_state_manager(types.SimpleNamespace(state_manager=StateManagerMemory()))
+        assert not rxa.memory_state_manager(types.SimpleNamespace(state_manager=object()))
+
+
+def test_linked_updates_can_be_routed():
+    from reflex.istate import shared
+
+    with relies_on("reflex.istate.shared._do_update_other_tokens(affected_tokens, previous_dirty_vars, "
+                   "state_type), called by SharedStateBaseInternal._modify_linked_states; "
+                   "UPDATE_OTHER_CLIENT_TASKS and _log_update_client_errors"):
+        source = inspect.getsource(shared.SharedStateBaseInternal._modify_linked_states)
+        assert "_do_update_other_tokens(" in source
+        assert "affected_tokens=affected_tokens" in source and "previous_dirty_vars=current_dirty_vars" in source
+        routers = shared._do_update_other_tokens._tablegames_routers
+        assert RoomShared.get_full_name() in routers, "state/fanout.py's router is not installed"
+        fake = types.SimpleNamespace(get_full_name=lambda: "fake.state")
+        done: list[set[str]] = []
+
+        async def own(tokens: set[str]) -> None:
+            done.append(tokens)
+
+        rxa.route_linked_updates(fake, lambda tokens, dirty: (set(), own(tokens)) if dirty == {"v"} else (tokens, None))
+        try:
+            async def scenario():
+                # only fake.state changed (another state's empty set is no change): the router takes the tabs
+                tasks = shared._do_update_other_tokens({"t1", "t2"}, {"fake.state": {"v"}, "other": set()}, None)
+                assert len(tasks) == 1 and tasks[0] in shared.UPDATE_OTHER_CLIENT_TASKS
+                await tasks[0]
+
+            run(scenario())
+            assert done == [{"t1", "t2"}]
+            # an event that changed no var of any shared state updates no other tab
+            assert shared._do_update_other_tokens({"t1"}, {"fake.state": set(), RoomShared.get_full_name(): set()},
+                                                  None) == []
+        finally:
+            routers.pop("fake.state", None)

@@ -102,12 +102,6 @@ class Faces(GameBase):
         ranking = sorted(range(len(scores)), key=lambda p: (-scores[p], p))
         return {"winners": list(state.winners), "scores": scores, "ranking": ranking}
 
-    def to_json(self, state: FacesState) -> str:
-        """Serialises a state (the same text as ``core.dumps``, faster: the state holds only
-        tuples, str-keyed dicts, numbers, strings and None, which ``json`` takes as they are)."""
-        return json.dumps({name: getattr(state, name) for name in _FIELDS},
-                          separators=(",", ":"), sort_keys=True)
-
     def from_json(self, text: str) -> FacesState:
         """Rebuilds a state from :meth:`to_json` output.
 

@@ -9,4 +9,6 @@ UI = GameUI(
     stylesheet="/upwords.css",
     view_model="tablegames.games.upwords.view_model",
     on_open=("tablegames.games.upwords.state:UpwordsDraft.link",),
+    # the table's board and the phone's pad are computed from the screen (and the draft)
+    screen_states=("tablegames.games.upwords.state:UpwordsTable", "tablegames.games.upwords.state:UpwordsPhone"),
 )

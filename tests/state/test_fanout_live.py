@@ -1,0 +1,146 @@
+"""A move's fan-out against the real backend, read from the frames on the websocket.
+
+``state/fanout.py`` sends the other tabs of a room their new screen alone when a move of
+the game changed nothing else of the room; everything else goes through Reflex's own
+update of each tab. Here, with one real backend (SQLite, the memory state manager) and
+raw websocket tabs (``tests/scale/client.py``):
+
+- after an UNO move every other tab (the other phone, the table, a viewer) gets one frame
+  holding ``Screen.screen`` and nothing else, and that screen is exactly what Reflex
+  computes for the same tab when the page reloads; no hand but the phone's own is in it;
+- a join, a start and a seat the host hands to a bot change the room's facts: those go
+  through Reflex, with the other vars that changed (the seat list, the bots);
+- an Upwords move goes through Reflex (the table's board and the phones' pads are
+  computed from the screen).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from tablegames import reflex_adapter as rxa
+from tablegames.state.room import Screen
+from tests.state.live import Tab, close, new_room
+
+pytestmark = pytest.mark.timeout(300)
+
+STACK = {"hands": [["r1", "r2", "g4"], ["r7", "y8", "b3"]], "top": "r5",
+         "draw": ["b9", "b8", "g1", "y2", "g7", "y3", "b4", "g2", "y9", "b6"]}
+SCREEN = Screen.get_full_name()
+SCREEN_KEY = rxa.var_key("screen")
+
+
+def since(tab: Tab, mark: int, version: int) -> list[dict[str, Any]]:
+    """The deltas ``tab`` received after ``mark`` that brought it room ``version``."""
+    return [d for d in tab.deltas[mark:] if ((d.get(SCREEN) or {}).get(SCREEN_KEY) or {}).get("version") == version]
+
+
+async def seated(backend, source: str, game: str = "uno", options: dict | None = None):
+    code, host = new_room(backend, options if options is not None else {"dealer": 0, "stack": STACK}, game)
+    table = Tab(backend.url, f"/table/{code}?host={host}", "table", source=source)
+    await table.connect()
+    phones = []
+    for i, name in enumerate(("Ana", "Bia")):
+        phone = Tab(backend.url, f"/play/{code}", name, source=source)
+        await phone.connect()
+        await phone.join(name)
+        await phone.until(lambda d, i=i: d.seat == i)
+        phones.append(phone)
+    return code, table, phones
+
+
+def test_a_move_sends_the_other_tabs_their_screen_alone(backend):
+    async def scenario():
+        code, table, phones = await seated(backend, "127.0.0.71")
+        viewer = Tab(backend.url, f"/watch/{code}", "viewer", source="127.0.0.72")
+        await viewer.connect()
+        await table.host("start")
+        devices = [table, *phones, viewer]
+        for d in devices:
+            await d.until(lambda d: d.view.get("phase") == "play")
+        results = []
+        for _ in range(3):  # three moves in a row: each version's facts are the last one's
+            mover = next(p for p in phones if p.seat == p.view["turn"])
+            marks = {id(d): len(d.deltas) for d in devices}
+            version = mover.version
+            card = next((c for c in mover.view["playable"] if c[0] in "rgby"), None)
+            await mover.move({"type": "play", "card": card} if card else {"type": "draw"})
+            for d in devices:
+                await d.until_version(version + 1)
+            others = [d for d in devices if d is not mover]
+            results.append({d.name: since(d, marks[id(d)], version + 1) for d in others})
+        sent = {d.name: d.screen for d in devices}
+        # Reflex's own screen for each of those tabs: the page reloads (same tab, same storage)
+        reloaded = {}
+        for d in devices:
+            again = Tab(backend.url, d.path, d.name, token=d.token, source=d.source)
+            again.storage = dict(d.storage)
+            await d.close()
+            await again.connect()
+            await again.until(lambda a: a.view.get("phase") == "play")
+            reloaded[d.name] = again.screen
+            await again.close()
+        screens = {d.name: [(d.deltas[i].get(SCREEN) or {}).get(SCREEN_KEY) for i in range(len(d.deltas))]
+                   for d in devices}
+        seats = {p.name: p.seat for p in phones}
+        await close(devices)
+        return results, sent, reloaded, screens, seats
+
+    results, sent, reloaded, screens, seats = asyncio.run(scenario())
+    for move in results:
+        for name, deltas in move.items():
+            assert len(deltas) == 1, f"{name} got the move in {len(deltas)} frames"
+            assert deltas[0].keys() == {SCREEN} and deltas[0][SCREEN].keys() == {SCREEN_KEY}, \
+                f"{name}'s frame carried more than its screen: {sorted((s, sorted(v)) for s, v in deltas[0].items())}"
+    for name, screen in sent.items():
+        assert screen == reloaded[name], f"{name}: the screen sent differs from Reflex's for that tab"
+    for name, received in screens.items():  # each tab got its own seat's view, no other hand
+        views = [(sc.get("me"), (sc.get("view") or {})) for sc in received if sc and sc.get("view")]
+        assert views, f"{name} got no game screen"
+        for me, view in views:
+            if name in seats:
+                assert me == seats[name] and view.get("seat") == me, f"{name} got another seat's view"
+            else:
+                assert me == -1 and not view.get("hand"), f"{name} (no seat) got a hand"
+
+
+def test_a_change_of_the_room_goes_through_reflex(backend):
+    async def scenario():
+        code, table, phones = await seated(backend, "127.0.0.73")
+        # a third player joins in the lobby: the table's frame carries its seat list too
+        mark, version = len(table.deltas), table.version
+        cid = Tab(backend.url, f"/play/{code}", "Cid", source="127.0.0.73")
+        await cid.connect()
+        await cid.join("Cid")
+        await table.until(lambda d: len(d.screen.get("seats") or []) == 3)
+        joined = [d for d in table.deltas[mark:]
+                  if ((d.get(SCREEN) or {}).get(SCREEN_KEY) or {}).get("version", -1) > version]
+        await close([table, *phones, cid])
+        return joined
+
+    joined = asyncio.run(scenario())
+    assert joined, "the table never got the join"
+    carried = {key for delta in joined for values in delta.values() for key in values}
+    assert rxa.var_key("seat_info") in carried, f"the join's frames carried only {sorted(carried)}"
+
+
+def test_an_upwords_move_goes_through_reflex(backend):
+    async def scenario():
+        _code, table, phones = await seated(backend, "127.0.0.74", "upwords", {})
+        await table.host("start")
+        for d in (table, *phones):
+            await d.until(lambda d: d.view.get("phase") == "play")
+        mover = next(p for p in phones if p.seat == p.view["turn"])
+        mark, version = len(table.deltas), table.version
+        await mover.move({"type": "pass"})
+        await table.until_version(version + 1)
+        got = since(table, mark, version + 1)
+        await close([table, *phones])
+        return got
+
+    got = asyncio.run(scenario())
+    carried = {key for delta in got for values in delta.values() for key in values}
+    assert rxa.var_key("table") in carried, f"the table's board did not come with the move: {sorted(carried)}"
