@@ -28,7 +28,6 @@ out of a tab's tree) and sends it once more, as before.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -90,29 +89,30 @@ def _newest(code: str) -> int:
     return -1 if newest is None else newest
 
 
-def _facts(code: str, version: int) -> str | None:
-    """The room's facts at ``version`` as one comparable text (None: this process doesn't
-    hold that version)."""
+def _facts(code: str, version: int) -> tuple[str, str] | None:
+    """The room's facts at ``version`` as one comparable text, and its game (None: this
+    process doesn't hold that version)."""
     data = service.screen_at(code, version, None)
     if data is None:
         return None
     facts = {k: v for k, v in data.items() if k not in PER_MOVE}
-    return orjson.dumps(facts, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS, default=str).decode()
+    text = orjson.dumps(facts, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS, default=str).decode()
+    return text, str(data.get("game") or "")
 
 
 def _screen_only(code: str, version: int) -> bool:
     """Whether ``version`` changed nothing of room ``code`` but what its screens show of the
     game (its facts are those of ``version - 1``), in a game whose states read no screen.
     Notes the facts of ``version`` for the next version's question."""
-    facts = _facts(code, version)
-    if facts is None:
+    found = _facts(code, version)
+    if found is None:
         return False
+    facts, game = found
     before = _FACTS.get(code, version - 1)
     if _FACTS.newest(code) != version:
         _FACTS.put(code, version, facts)
     if before != facts:
         return False
-    game = json.loads(facts).get("game", "")
     try:
         return not games.game_ui(game).screen_states
     except KeyError:

@@ -1,9 +1,11 @@
 """The room screen: thin Reflex states that call ``rooms.service`` and the engine.
 
 ``RoomShared`` is linked by room code and holds only a version number: every accepted
-move bumps it, and every linked screen then recomputes its OWN view in its private
-``Screen`` state (``view(state, its_seat)``). No hand ever sits in a shared var, and who
-acts is always the seat the server mapped to this browser, never an event argument.
+move bumps it, and every linked screen then gets its OWN view (``view(state, its_seat)``):
+computed in its private ``Screen`` state by Reflex, or, for a move that changed nothing
+else of the room, built and sent by ``state/fanout.py`` from the same function
+(:func:`tab_screen`). No hand ever sits in a shared var, and who acts is always the seat
+the server mapped to this browser, never an event argument.
 
 ``Screen`` is a substate of :class:`tablegames.state.device.Device` (language, secrets,
 the notice): the route, role, seat, the room's screen data and the players' and host's
@@ -318,8 +320,8 @@ class Screen(Device, RoomScreenAPI):
         game's view model of it; ``cues``: the sounds it plays, ``games/cues.py``)."""
         shared = await self.get_state(RoomShared)
         tab = fanout.TabScreen(self.room_code, self.role, self._seat, self.language, self._is_host,
-                        self._host_gen, self._seat_gen, self.moved, self.removed)
-        if self._token and self.room_code:  # what the fan-out sends this tab is made of this
+                               self._host_gen, self._seat_gen, self.moved, self.removed)
+        if self._token and self.room_code:  # the next move's fan-out builds this tab's screen from it
             fanout.remember(self._token, tab)
         return await tab_screen(tab, shared.version)
 
