@@ -58,3 +58,19 @@ def new_room(backend, options, game="uno"):
 
 async def close(devices):
     await asyncio.gather(*(d.close() for d in devices), return_exceptions=True)
+
+
+async def seated(backend, source: str, options: dict, game: str = "uno"):
+    """A room of ``game`` with a table and two seated phones (Ana, Bia) from ``source``:
+    ``(code, host secret, table, [ana, bia])``."""
+    code, host = new_room(backend, options, game)
+    table = Tab(backend.url, f"/table/{code}?host={host}", "table", source=source)
+    await table.connect()
+    phones = []
+    for i, name in enumerate(("Ana", "Bia")):
+        phone = Tab(backend.url, f"/play/{code}", name, source=source)
+        await phone.connect()
+        await phone.join(name)
+        await phone.until(lambda d, i=i: d.seat == i)
+        phones.append(phone)
+    return code, host, table, phones

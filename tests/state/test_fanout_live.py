@@ -23,12 +23,13 @@ import pytest
 
 from tablegames import reflex_adapter as rxa
 from tablegames.state.room import Screen
-from tests.state.live import Tab, close, new_room
+from tests.state.live import Tab, close, seated
 
 pytestmark = pytest.mark.timeout(300)
 
 STACK = {"hands": [["r1", "r2", "g4"], ["r7", "y8", "b3"]], "top": "r5",
          "draw": ["b9", "b8", "g1", "y2", "g7", "y3", "b4", "g2", "y9", "b6"]}
+UNO = {"dealer": 0, "stack": STACK}
 SCREEN = Screen.get_full_name()
 SCREEN_KEY = rxa.var_key("screen")
 
@@ -38,23 +39,9 @@ def since(tab: Tab, mark: int, version: int) -> list[dict[str, Any]]:
     return [d for d in tab.deltas[mark:] if ((d.get(SCREEN) or {}).get(SCREEN_KEY) or {}).get("version") == version]
 
 
-async def seated(backend, source: str, game: str = "uno", options: dict | None = None):
-    code, host = new_room(backend, options if options is not None else {"dealer": 0, "stack": STACK}, game)
-    table = Tab(backend.url, f"/table/{code}?host={host}", "table", source=source)
-    await table.connect()
-    phones = []
-    for i, name in enumerate(("Ana", "Bia")):
-        phone = Tab(backend.url, f"/play/{code}", name, source=source)
-        await phone.connect()
-        await phone.join(name)
-        await phone.until(lambda d, i=i: d.seat == i)
-        phones.append(phone)
-    return code, table, phones
-
-
 def test_a_move_sends_the_other_tabs_their_screen_alone(backend):
     async def scenario():
-        code, table, phones = await seated(backend, "127.0.0.71")
+        code, _host, table, phones = await seated(backend, "127.0.0.71", UNO)
         viewer = Tab(backend.url, f"/watch/{code}", "viewer", source="127.0.0.72")
         await viewer.connect()
         await table.host("start")
@@ -109,7 +96,7 @@ def test_a_move_sends_the_other_tabs_their_screen_alone(backend):
 
 def test_a_change_of_the_room_goes_through_reflex(backend):
     async def scenario():
-        code, table, phones = await seated(backend, "127.0.0.73")
+        code, _host, table, phones = await seated(backend, "127.0.0.73", UNO)
         # a third player joins in the lobby: the table's frame carries its seat list too
         mark, version = len(table.deltas), table.version
         cid = Tab(backend.url, f"/play/{code}", "Cid", source="127.0.0.73")
@@ -129,7 +116,7 @@ def test_a_change_of_the_room_goes_through_reflex(backend):
 
 def test_an_upwords_move_goes_through_reflex(backend):
     async def scenario():
-        _code, table, phones = await seated(backend, "127.0.0.74", "upwords", {})
+        _code, _host, table, phones = await seated(backend, "127.0.0.74", {}, "upwords")
         await table.host("start")
         for d in (table, *phones):
             await d.until(lambda d: d.view.get("phase") == "play")

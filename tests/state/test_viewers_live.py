@@ -23,7 +23,7 @@ from tablegames import reflex_adapter as rxa
 from tablegames.state.reactions import Reactions
 from tablegames.state.room import UNLINK_AFTER
 from tablegames.state.viewer import WATCHING, Viewer
-from tests.state.live import Tab, close, count, new_room
+from tests.state.live import Tab, close, count, new_room, seated
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -35,23 +35,9 @@ POPPING_KEY = rxa.var_key("popping")
 REFUSED_EN = "viewers can't play"
 
 
-async def seated(backend, source: str):
-    code, host = new_room(backend, {"dealer": 0, "stack": STACK})
-    table = Tab(backend.url, f"/table/{code}?host={host}", "table", source=source)
-    await table.connect()
-    phones = []
-    for i, name in enumerate(("Ana", "Bia")):
-        phone = Tab(backend.url, f"/play/{code}", name, source=source)
-        await phone.connect()
-        await phone.join(name)
-        await phone.until(lambda d, i=i: d.seat == i)
-        phones.append(phone)
-    return code, host, table, phones
-
-
 def test_a_viewer_sees_the_table_and_is_refused_every_move_and_host_action(backend):
     async def scenario():
-        code, host, table, phones = await seated(backend, "127.0.0.61")
+        code, host, table, phones = await seated(backend, "127.0.0.61", {"dealer": 0, "stack": STACK})
         # in the lobby: a viewer joins and sees the seats
         lobby_viewer = Tab(backend.url, f"/watch/{code}", "early", source="127.0.0.62")
         await lobby_viewer.connect()
@@ -136,7 +122,7 @@ def test_viewers_are_capped_per_room(backend):
 
 def test_reactions_reach_the_table_with_the_name_and_a_flood_is_limited(backend):
     async def scenario():
-        code, _host, table, phones = await seated(backend, "127.0.0.64")
+        code, _host, table, phones = await seated(backend, "127.0.0.64", {"dealer": 0, "stack": STACK})
         viewer = Tab(backend.url, f"/watch/{code}", "watcher", source="127.0.0.65")
         await viewer.connect()
         moves = count(backend, "select count(*) from movelog")
