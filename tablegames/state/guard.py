@@ -11,7 +11,10 @@ refusal costs a few microseconds and no state is loaded, locked or saved for it:
   (``MAX_HYDRATE`` for the page's hydrate, which carries its LocalStorage);
 - at most ``EVENTS_PER_CONNECTION`` events per connection and ``EVENTS_PER_ADDRESS`` per
   client address (only the events a connection's own limit let through count for its
-  address, so one flooding tab does not lock out its neighbours);
+  address, so one flooding tab does not lock out its neighbours). These are ``aiolimiter``'s
+  leaky buckets in this worker's memory: a few microseconds per event, and no work for a
+  quiet one (``limits``' memory storage sweeps every key after each hit, a thread hop per
+  key, which cost a fifth of a busy worker);
 - a refusal answers with a translated toast (at most one a second per connection) and a
   short log line; nothing is changed;
 - frontend exception reports and unhandled backend exceptions are logged truncated, and
@@ -19,8 +22,8 @@ refusal costs a few microseconds and no state is loaded, locked or saved for it:
 
 Room creation, joins and failed code look-ups have limits per client address and per
 connection (:func:`allow`), checked by the handlers in ``state.room``. The counters are the
-``limits`` library's moving windows in this process's memory (with several workers, each
-worker counts its own connections).
+``limits`` library's moving windows, on Redis when the app has one (every worker counts a
+client together), else in this process's memory.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from functools import cache
 from typing import Any
 
 import limits
+from aiolimiter import AsyncLimiter
 from limits.aio.storage import MemoryStorage, RedisStorage
 from limits.aio.strategies import MovingWindowRateLimiter
 
@@ -60,8 +64,8 @@ def _per_minute(amount: int) -> limits.RateLimitItem:
     return limits.RateLimitItemPerMinute(math.ceil(amount * SCALE))
 
 
-EVENTS_PER_CONNECTION = limits.parse("30/second")
-EVENTS_PER_ADDRESS = limits.parse("150/second")
+EVENTS_PER_CONNECTION = (30, 1.0)  # (events, seconds): a burst of 30, then 30 a second
+EVENTS_PER_ADDRESS = (150, 1.0)
 LIMITS = {  # action -> (per client address, per connection)
     "create": (_per_minute(10), _per_minute(5)),
     # A table of 10 on one Wi-Fi: each phone has its own address (behind `scripts/start
@@ -100,6 +104,44 @@ def _redis_url() -> str:
 
 
 _limits = _Limits()
+
+
+class _EventBuckets:
+    """The events each connection and each client address may send: one leaky bucket per
+    key, made on its first event. A connection's bucket goes with its socket; the address
+    buckets are dropped when there are too many (a bucket that lost its state is full again,
+    as after a quiet second)."""
+
+    MAX_ADDRESSES = 10_000
+
+    def __init__(self) -> None:
+        self.connections: dict[str, AsyncLimiter] = {}
+        self.addresses: dict[str, AsyncLimiter] = {}
+
+    async def admit(self, sid: str, address: str) -> bool:
+        """Counts one event of this connection and address; False (nothing counted) when
+        either bucket is full."""
+        mine = self.connections.get(sid)
+        if mine is None:
+            mine = self.connections[sid] = AsyncLimiter(*EVENTS_PER_CONNECTION)
+        if not mine.has_capacity():
+            return False
+        await mine.acquire()  # returns at once: there is room
+        theirs = self.addresses.get(address)
+        if theirs is None:
+            if len(self.addresses) >= self.MAX_ADDRESSES:
+                self.addresses.clear()
+            theirs = self.addresses[address] = AsyncLimiter(*EVENTS_PER_ADDRESS)
+        if not theirs.has_capacity():
+            return False
+        await theirs.acquire()
+        return True
+
+    def forget(self, sid: str) -> None:
+        self.connections.pop(sid, None)
+
+
+_events = _EventBuckets()
 _last_notice: dict[str, float] = {}  # sid -> when it was last told it was refused
 
 
@@ -317,10 +359,7 @@ def _wrap_on_event(namespace: Any) -> None:
                 fields = json.loads(fields)
             except ValueError:
                 fields = None
-        address = _address(namespace, sid)
-        if not await _hit(EVENTS_PER_CONNECTION, "events", "c", sid):
-            return await _refuse(namespace, sid, "slow_down", fields.get("name") if isinstance(fields, dict) else "")
-        if not await _hit(EVENTS_PER_ADDRESS, "events", "a", address):
+        if not await _events.admit(sid, _address(namespace, sid)):
             return await _refuse(namespace, sid, "slow_down", fields.get("name") if isinstance(fields, dict) else "")
         reason = check_event(fields)
         if reason is not None:
@@ -345,6 +384,7 @@ def _wrap_on_disconnect(app: Any, namespace: Any) -> None:
         token = rxa.sid_token(namespace, sid)
         result = original(sid)
         _last_notice.pop(sid, None)
+        _events.forget(sid)
         _token_lang.pop(token, None)
         if token:
             task = asyncio.get_running_loop().create_task(forget_tab(app, token))
@@ -389,5 +429,6 @@ def install(app: Any) -> None:
         _wrap_on_disconnect(app, namespace)
         namespace._tg_guarded = True
     rxa.set_max_frame(app, MAX_FRAME)
+    rxa.fast_packets(app)
     rxa.set_exception_handlers(app, log_frontend_exception, on_backend_exception)
     rxa.route_first(app, rxa.health_path(), db.health_route)

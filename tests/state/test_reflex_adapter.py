@@ -459,6 +459,40 @@ def test_linked_updates_patch_the_room_in_without_a_discarded_delta():
         assert getattr(shared._patch_state, "_tablegames_lean", False)
 
 
+def test_packets_are_written_by_orjson_as_reflex_would_write_them():
+    import datetime
+    import json
+    from types import SimpleNamespace
+
+    import socketio
+    from reflex import app as rx_app
+    from reflex.state import StateUpdate
+
+    with relies_on("AsyncServer(json=...) sets packet_class.json; reflex.app._sio_dumps/_sio_loads"):
+        server = socketio.AsyncServer(async_mode="asgi", json=SimpleNamespace(
+            dumps=staticmethod(rx_app._sio_dumps), loads=staticmethod(rx_app._sio_loads)))
+        packet_class, reflex_json = server.packet_class, server.packet_class.json
+        values = {"x_rx_state_": [1, {"é": None}], "when": datetime.datetime(2026, 1, 2), 3: "k"}
+        updates = [StateUpdate(delta={"a.b": values}, events=[rxa.state_update(rx.call_script("a()")).events[0]]),
+                   StateUpdate(delta={"a.b": {**values, "big": 2**70}})]  # beyond orjson: Reflex's encoder
+
+        def frames() -> list[Any]:
+            return [json.loads(packet_class(socketio.packet.EVENT, data=["event", u]).encode()[1:]) for u in updates]
+
+        theirs = frames()
+        try:
+            rxa.fast_packets(SimpleNamespace(sio=server))
+            assert packet_class.json is not reflex_json
+            ours = packet_class.json
+            rxa.fast_packets(SimpleNamespace(sio=server))  # once only
+            assert packet_class.json is ours
+            assert frames() == theirs
+            assert theirs[0][1]["delta"]["a.b"]["when"] == "2026-01-02 00:00:00"
+        finally:
+            packet_class.json = reflex_json
+            packet_class._tg_fast = False
+
+
 def test_deltas_go_to_a_socket_of_this_worker():
     from reflex.istate.manager.memory import StateManagerMemory
 
