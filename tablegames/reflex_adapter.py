@@ -281,14 +281,25 @@ def memory_state_manager(app: Any) -> bool:
     return isinstance(app.state_manager, StateManagerMemory)
 
 
-async def emit_delta(app: Any, token: str, delta: dict[str, dict[str, Any]]) -> None:
-    """Sends tab ``token`` a delta (``{state full name: {var key: value}}``), as Reflex
-    sends the vars of an update that changed."""
-    from reflex.state import StateUpdate
+async def emit_deltas(app: Any, deltas: Iterable[tuple[str, dict[str, dict[str, Any]]]]) -> None:
+    """Sends each tab ``token`` of ``deltas`` its delta, if its socket is on this worker:
+    the frames are queued on their sockets one after the other, then the loop turns once
+    (Reflex's ``emit_update`` turns it after each frame, so the last tab of a room waited
+    for every other room's work once per tab before it)."""
+    import asyncio
 
-    namespace = app.event_namespace
-    if namespace is not None:
-        await namespace.emit_update(StateUpdate(delta=delta), token)
+    from reflex.state import StateUpdate
+    from reflex_base import constants
+
+    namespace, manager = app.event_namespace, _manager(app)
+    if namespace is None or manager is None:
+        return
+    event = str(constants.SocketEvent.EVENT)
+    for token, delta in deltas:
+        record = manager.token_to_socket.get(token)
+        if record is not None and record.instance_id == manager.instance_id:
+            await namespace.emit(event, StateUpdate(delta=delta), to=record.sid)
+    await asyncio.sleep(0)
 
 
 def set_max_frame(app: Any, size: int) -> None:

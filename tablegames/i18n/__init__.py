@@ -101,7 +101,7 @@ def add_catalogs(folder: Path | str) -> None:
     folder = Path(folder)
     if folder not in _FOLDERS:
         _FOLDERS.append(folder)
-        for cached in (catalog, color_name, card_name):
+        for cached in (catalog, color_name, card_name, _text):
             cached.cache_clear()
 
 
@@ -111,7 +111,8 @@ def catalog(lang: str) -> dict[str, str]:
     ``tablegames/i18n`` first, then any root added with :func:`add_catalogs`.
 
     Files are read in name order; a key defined twice keeps the later file's text. Call
-    ``catalog.cache_clear()`` after editing a file in a running process.
+    ``catalog.cache_clear()`` and ``_text.cache_clear()`` after editing a file in a running
+    process.
     """
     lang = _lang(lang)
     merged: dict[str, str] = {}
@@ -230,6 +231,21 @@ def t(lang: str, key: str, /, **params: Any) -> str:
     >>> t("pt-BR", "count.points", count=0)
     '0 pontos'
     """
+    try:
+        return _text(lang, key, tuple(params.items()))
+    except TypeError:  # a param that can't be a cache key (a list): written each time
+        return _written(lang, key, params)
+
+
+# A screen's view model asks for the same few dozen texts for every seat and every move
+# (names, counts, labels): the catalogs don't change while the app runs, so a text once
+# written is kept.
+@lru_cache(maxsize=16_384)
+def _text(lang: str, key: str, params: tuple[tuple[str, Any], ...]) -> str:
+    return _written(lang, key, dict(params))
+
+
+def _written(lang: str, key: str, params: Mapping[str, Any]) -> str:
     lang = _lang(lang)
     text = None
     if "count" in params:

@@ -19,6 +19,7 @@ from typing import Any
 
 import sqlalchemy as sa
 from confusable_homoglyphs import confusables
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, select
 
 from tablegames.engine import IllegalMove, get_game
@@ -106,6 +107,43 @@ def _room(session: Session, code: str) -> Room:
     if room is None:
         raise _unknown_room(code)
     return room
+
+
+@dataclass
+class _RoomHead:
+    """What a move reads of its room's row, without an ORM object (``apply_move`` runs
+    for every move: a plain query of five columns, and the state's text only when this
+    process doesn't hold that version's state)."""
+
+    id: int
+    code: str
+    game: str
+    status: str
+    version: int
+    state_json: str | None = None
+
+
+_ROOMS = Room.__table__
+_HEAD = sa.select(_ROOMS.c.id, _ROOMS.c.code, _ROOMS.c.game, _ROOMS.c.status, _ROOMS.c.version).where(
+    _ROOMS.c.code == sa.bindparam("code"))
+_STATE_TEXT = sa.select(_ROOMS.c.state_json).where(_ROOMS.c.id == sa.bindparam("room_id"))
+# the optimistic lock: another worker may have moved this room since we read it
+_NEXT_VERSION = _ROOMS.update().where(
+    _ROOMS.c.id == sa.bindparam("room_id"), _ROOMS.c.version == sa.bindparam("old_version")).values(
+    version=sa.bindparam("new_version"), state_json=sa.bindparam("new_state"),
+    status=sa.bindparam("new_status"), updated_at=sa.bindparam("now"))
+_LOG_MOVE = MoveLog.__table__.insert()
+
+
+def _room_head(session: Session, code: str) -> _RoomHead:
+    code = normalize_code(code)
+    row = session.connection().execute(_HEAD, {"code": code}).first()
+    if row is None:
+        raise _unknown_room(code)
+    head = _RoomHead(*row)
+    if _CACHE.get(head.code, head.version) is None:
+        head.state_json = session.connection().execute(_STATE_TEXT, {"room_id": head.id}).scalar()
+    return head
 
 
 def _unknown_room(code: str) -> RoomError:
@@ -445,7 +483,7 @@ def apply_move(session: Session, code: str, seat: int | None, move: Any,
     Returns:
         ``(new_state, new_version)``.
     """
-    room = _room(session, code)
+    room = _room_head(session, code)
     if room.status == "lobby":
         raise RoomError("not_started", "The game hasn't started yet.")
     if not isinstance(move, Mapping) or len(json.dumps(move, default=str)) > MAX_MOVE_BYTES:
@@ -591,21 +629,28 @@ def current_state(session: Session, code: str) -> tuple[Any, int]:
     return _engine_state(room), room.version
 
 
-def _commit_state(session: Session, room: Room, state: Any, seat: int | None,
+def _commit_state(session: Session, room: Room | _RoomHead, state: Any, seat: int | None,
                   move: dict[str, Any], status: str, now: float | None = None) -> Any:
     engine = get_game(room.game)
     old_version, was_finished = room.version, room.status == "finished"
     new_version = old_version + 1
     now = time.time() if now is None else now
-    # Optimistic lock: another worker may have moved this room since we read it.
-    updated = session.execute(
-        sa.update(Room).where(Room.id == room.id, Room.version == old_version).values(
-            version=new_version, state_json=engine.to_json(state), status=status, updated_at=now))
+    if session.new or session.dirty or session.deleted:
+        session.flush()  # what the caller changed goes first, as the ORM's autoflush did
+    connection = session.connection()
+    updated = connection.execute(_NEXT_VERSION, {
+        "room_id": room.id, "old_version": old_version, "new_version": new_version,
+        "new_state": engine.to_json(state), "new_status": status, "now": now})
     if updated.rowcount != 1:
         session.rollback()
         raise RoomError("stale", "The table changed before your tap arrived: look again.")
-    session.add(MoveLog(room_id=room.id, version=new_version, seat=seat,
-                        move_json=json.dumps(move), created_at=now))
+    if isinstance(room, Room):  # the session's object is what the row is now
+        for name, value in (("version", new_version), ("status", status), ("updated_at", now)):
+            set_committed_value(room, name, value)
+    else:
+        room.version, room.status = new_version, status
+    connection.execute(_LOG_MOVE, {"room_id": room.id, "version": new_version, "seat": seat,
+                                   "move_json": json.dumps(move), "created_at": now})
     bot_seats.remember(session, room, state, _PUBLIC.get(room.code, old_version),  # bots see the move
                        fresh=move.get("type") == "start")
     result = engine.result(state)

@@ -134,12 +134,14 @@ def install(shared: Any, screen: Any, build: Build) -> None:
 
     async def send(code: str, version: int, tabs: dict[str, TabScreen]) -> None:
         app = rxa.current_app()
+        frames = []
         for token, tab in tabs.items():
             if _newest(code) != version:
                 return  # a newer version's fan-out is under way: it brings these tabs that one
-            if not rxa.has_local_socket(app, token):
-                continue
-            await rxa.emit_delta(app, token, {screen_state: {screen_key: await build(tab, version)}})
+            if rxa.has_local_socket(app, token):
+                frames.append((token, {screen_state: {screen_key: await build(tab, version)}}))
+        if _newest(code) == version:
+            await rxa.emit_deltas(app, frames)
 
     def route(tokens: set[str], dirty: set[str]) -> tuple[set[str], Awaitable[None] | None]:
         """The tabs Reflex updates, and the sending of the others' screens (None: none)."""

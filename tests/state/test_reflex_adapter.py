@@ -496,18 +496,21 @@ def test_packets_are_written_by_orjson_as_reflex_would_write_them():
 def test_deltas_go_to_a_socket_of_this_worker():
     from reflex.istate.manager.memory import StateManagerMemory
 
-    with relies_on("token_to_socket records (sid, instance_id), EventNamespace.emit_update, "
+    with relies_on("token_to_socket records (sid, instance_id), SocketEvent.EVENT, EventNamespace.emit, "
                    "StateUpdate(delta=...), StateManagerMemory"):
         namespace, sent, app = _namespace()
 
         async def scenario():
             await namespace.on_connect("sid1", ENVIRON)
             assert rxa.has_local_socket(app, "tab1") and not rxa.has_local_socket(app, "tab2")
-            await rxa.emit_delta(app, "tab1", {"a.b": {rxa.var_key("x"): 1}})
+            await namespace.on_connect("sid2", {**ENVIRON, "QUERY_STRING": "token=tab3"})
+            await rxa.emit_deltas(app, [("tab1", {"a.b": {rxa.var_key("x"): 1}}), ("tab2", {"a.b": {}}),
+                                        ("tab3", {"a.b": {rxa.var_key("x"): 3}})])
 
         run(scenario())
-        assert [(event, to) for event, _data, to in sent] == [("event", "sid1")]
+        assert [(event, to) for event, _data, to in sent] == [("event", "sid1"), ("event", "sid2")]
         assert sent[0][1].delta == {"a.b": {"x_rx_state_": 1}} and not sent[0][1].events
+        assert sent[1][1].delta == {"a.b": {"x_rx_state_": 3}}
         assert not rxa.has_local_socket(types.SimpleNamespace(event_namespace=None), "tab1")
         assert rxa.memory_state_manager(types.SimpleNamespace(state_manager=StateManagerMemory()))
         assert not rxa.memory_state_manager(types.SimpleNamespace(state_manager=object()))
