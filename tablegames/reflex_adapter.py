@@ -164,6 +164,16 @@ def state_key(token: str, state: Any) -> str:
     return f"{token}_{name}"
 
 
+def socket_record_key(token: str) -> str:
+    """The Redis key of Reflex's record of which worker holds tab ``token``'s socket. It
+    expires with the states (``redis_token_expiration``); the owner stores it again only
+    when told it expired, and meanwhile the other workers take the tab for disconnected
+    and send it nothing."""
+    from reflex.utils.token_manager import RedisTokenManager
+
+    return f"{RedisTokenManager._token_socket_record_prefix}{token}"
+
+
 def state_keys(tokens: Iterable[str], names: Iterable[str]) -> list[str]:
     """:func:`state_key` of every token with every state name."""
     names = tuple(names)
@@ -510,17 +520,19 @@ def lean_linked_updates() -> None:
     shared._patch_state = patch_state
 
 
-def route_linked_updates(state_cls: Any, router: Callable[[set[str], set[str]], tuple[set[str], Any]]) -> None:
+def route_linked_updates(state_cls: Any,
+                         router: Callable[[set[str], set[str], Callable[[set[str]], None]], tuple[set[str], Any]]) -> None:
     """Lets ``router`` take over part of Reflex's update of the tabs linked to ``state_cls``.
 
     After an event that loaded a shared state, Reflex updates every other tab linked to it
     (``reflex.istate.shared._do_update_other_tokens``: a task per tab that loads it, patches
     the shared state in and sends its delta), even when the event changed none of its vars
     (a table's heartbeat reads the room every 5 s). Installed, this sends nothing for such an
-    event. When the event changed ``state_cls`` alone, ``router(tokens, dirty_vars)`` is
-    asked first; it returns the tokens Reflex still updates and an awaitable that updates
-    the others (or None), run in a task of Reflex's own set of fan-out tasks. Other updates
-    go through Reflex unchanged.
+    event. When the event changed ``state_cls`` alone, ``router(tokens, dirty_vars,
+    reflex_update)`` is asked first; it returns the tokens Reflex still updates and an
+    awaitable that updates the others (or None), run in a task of Reflex's own set of
+    fan-out tasks; that awaitable may still hand tokens to Reflex (``reflex_update(tokens)``
+    starts Reflex's update of those). Other updates go through Reflex unchanged.
 
     Idempotent per ``state_cls``; installed by ``tablegames.state.fanout``.
     """
@@ -542,7 +554,10 @@ def route_linked_updates(state_cls: Any, router: Callable[[set[str], set[str]], 
             route = routers.get(next(iter(changed))) if len(changed) == 1 else None
             if route is None:
                 return reflex_update(affected_tokens, previous_dirty_vars, state_type)
-            rest, own = route(set(affected_tokens), set(next(iter(changed.values()))))
+            def later(tokens: set[str]) -> None:
+                reflex_update(tokens, previous_dirty_vars, state_type)
+
+            rest, own = route(set(affected_tokens), set(next(iter(changed.values()))), later)
             tasks = reflex_update(rest, previous_dirty_vars, state_type) if rest else []
             if own is not None:
                 task = asyncio.create_task(own)

@@ -17,9 +17,14 @@ and the room's version, once per tab, and sent as a delta of that one var, the w
 sends a changed var. Everything else (a join, a host action, a seat the table plays for, a
 tab this process never computed a screen for) goes through Reflex as before.
 
-This holds with Reflex's memory state manager (one process holds every tab; what
-``scripts/start`` runs). With Redis, tabs live on several workers whose announcements this
-process doesn't see, so every update stays Reflex's (``docs/scaling.md``).
+With Reflex's memory state manager one process holds every tab (what ``scripts/start``
+runs). With Redis (several workers), this way takes the tabs whose socket is on this worker
+(their own events run here, so what their screen is made of is noted here); the others stay
+Reflex's, which sends them their delta through the worker holding their socket. A version
+the room passed on another worker meanwhile stops the send: each announcement also raises
+the room's newest version in Redis (``NEWEST_KEY``), and the send reads it last, just
+before it queues its frames, so a tab never gets an older screen after a newer one
+(``docs/scaling.md``).
 
 A tab's server-side ``screen`` is not refreshed by this: the next event the tab sends
 recomputes it anyway (Reflex marks what reads the room dirty each time it swaps the room
@@ -28,6 +33,8 @@ out of a tab's tree) and sends it once more, as before.
 
 from __future__ import annotations
 
+import hashlib
+import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -40,6 +47,8 @@ from tablegames.rooms import service
 from tablegames.rooms.cache import VersionedCache
 
 __all__ = ["TabScreen", "remember", "forget", "announce", "install", "PER_MOVE"]
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -66,6 +75,19 @@ _TABS: dict[str, TabScreen] = {}  # tab token -> what its screen was last comput
 _ANNOUNCED: VersionedCache[bool] = VersionedCache(KEPT)  # room code -> its newest version announced here
 _FACTS: VersionedCache[str] = VersionedCache(KEPT)  # room code -> its facts at the newest version routed
 
+NEWEST_KEY = "tg-newest:{code}"  # Redis: a room's newest version announced on any worker
+NEWEST_KEEP_S = 24 * 3600
+# sets the key to ARGV[1] unless it holds a higher version already (links announce too)
+_RAISE = """local v = tonumber(redis.call('GET', KEYS[1]) or '-1')
+if tonumber(ARGV[1]) > v then redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2]) end
+return v"""
+FACTS_KEY = "tg-facts:{code}"  # Redis: "<version>:<digest>" of the newest facts a worker saw
+# notes ARGV[1]:ARGV[2] unless a higher version is noted; returns what was noted before
+_SWAP_FACTS = """local old = redis.call('GET', KEYS[1])
+local v = old and tonumber(string.match(old, '^(%d+):')) or -1
+if tonumber(ARGV[1]) > v then redis.call('SET', KEYS[1], ARGV[1] .. ':' .. ARGV[2], 'EX', ARGV[3]) end
+return old"""
+
 
 def remember(token: str, tab: TabScreen) -> None:
     """Notes what tab ``token``'s screen is made of (``Screen.screen``, as it computes it)."""
@@ -77,11 +99,34 @@ def forget(token: str) -> None:
     _TABS.pop(token, None)
 
 
-def announce(code: str, version: int) -> None:
+async def announce(code: str, version: int) -> None:
     """Room ``code`` is at ``version`` now (``Screen.bump``): a fan-out of an older version
     still under way stops, the newer one's reaches the same tabs."""
     if version > _newest(code):
         _ANNOUNCED.put(code, version, True)
+    redis = _shared_redis()
+    if redis is not None:
+        try:
+            await redis.eval(_RAISE, 1, NEWEST_KEY.format(code=code), version, NEWEST_KEEP_S)
+        except Exception as err:  # noqa: BLE001 (the state manager, on the same Redis, reports)
+            logger.warning("fan-out: could not announce %s v%s in Redis: %s", code, version, str(err)[:200])
+
+
+def _shared_redis() -> Any | None:
+    """Redis, when the tabs' states are kept there (several workers), else None."""
+    app = rxa.current_app()
+    return None if rxa.memory_state_manager(app) else rxa.redis_client()
+
+
+async def _newest_anywhere(code: str) -> int:
+    """The room's newest version announced on any worker (-1: unknown, Redis failing)."""
+    redis = _shared_redis()
+    if redis is None:
+        return _newest(code)
+    try:
+        return int(await redis.get(NEWEST_KEY.format(code=code)) or -1)
+    except Exception:  # noqa: BLE001 (these tabs were taken from Reflex: they must hear the move)
+        return -1
 
 
 def _newest(code: str) -> int:
@@ -90,17 +135,37 @@ def _newest(code: str) -> int:
 
 
 def _facts(code: str, version: int) -> tuple[str, str] | None:
-    """The room's facts at ``version`` as one comparable text, and its game (None: this
+    """The room's facts at ``version`` as one comparable digest, and its game (None: this
     process doesn't hold that version)."""
     data = service.screen_at(code, version, None)
     if data is None:
         return None
     facts = {k: v for k, v in data.items() if k not in PER_MOVE}
-    text = orjson.dumps(facts, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS, default=str).decode()
-    return text, str(data.get("game") or "")
+    text = orjson.dumps(facts, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS, default=str)
+    return hashlib.blake2b(text, digest_size=16).hexdigest(), str(data.get("game") or "")
 
 
-def _screen_only(code: str, version: int) -> bool:
+async def _facts_before(code: str, version: int, facts: str) -> str | None:
+    """The room's facts at ``version - 1``, noting those of ``version`` (None: unknown).
+    With several workers the version before may have been made on another one: each
+    worker leaves the newest facts it saw in Redis (``FACTS_KEY``)."""
+    before = _FACTS.get(code, version - 1)
+    if _FACTS.newest(code) != version:
+        _FACTS.put(code, version, facts)
+    redis = _shared_redis()
+    if redis is None:
+        return before
+    try:
+        shared = await redis.eval(_SWAP_FACTS, 1, FACTS_KEY.format(code=code), version, facts, NEWEST_KEEP_S)
+    except Exception:  # noqa: BLE001 (unknown: Reflex updates the tabs)
+        return before
+    if before is None and shared:
+        seen, _, digest = (shared.decode() if isinstance(shared, bytes) else str(shared)).partition(":")
+        before = digest if seen == str(version - 1) else None
+    return before
+
+
+async def _screen_only(code: str, version: int) -> bool:
     """Whether ``version`` changed nothing of room ``code`` but what its screens show of the
     game (its facts are those of ``version - 1``), in a game whose states read no screen.
     Notes the facts of ``version`` for the next version's question."""
@@ -108,10 +173,7 @@ def _screen_only(code: str, version: int) -> bool:
     if found is None:
         return False
     facts, game = found
-    before = _FACTS.get(code, version - 1)
-    if _FACTS.newest(code) != version:
-        _FACTS.put(code, version, facts)
-    if before != facts:
+    if await _facts_before(code, version, facts) != facts:
         return False
     try:
         return not games.game_ui(game).screen_states
@@ -140,21 +202,39 @@ def install(shared: Any, screen: Any, build: Build) -> None:
                 return  # a newer version's fan-out is under way: it brings these tabs that one
             if rxa.has_local_socket(app, token):
                 frames.append((token, {screen_state: {screen_key: await build(tab, version)}}))
-        if _newest(code) == version:
+        # last, with no wait between it and the frames' queueing: a newer version is sent
+        # after these, by this worker or through Reflex by the one that made it
+        if _newest(code) == version and await _newest_anywhere(code) <= version:
             await rxa.emit_deltas(app, frames)
 
-    def route(tokens: set[str], dirty: set[str]) -> tuple[set[str], Awaitable[None] | None]:
-        """The tabs Reflex updates, and the sending of the others' screens (None: none)."""
-        if "version" not in dirty or not rxa.memory_state_manager(rxa.current_app()):
+    async def decide(code: str, version: int, tabs: dict[str, TabScreen], only_version: bool,
+                     later: Callable[[set[str]], None]) -> None:
+        screen_only = await _screen_only(code, version)  # noted even when more changed
+        if only_version and screen_only:
+            await send(code, version, tabs)
+        else:  # the room's facts changed too: each tab's every var that reads the room
+            later(set(tabs))
+
+    def route(tokens: set[str], dirty: set[str],
+              later: Callable[[set[str]], None]) -> tuple[set[str], Awaitable[None] | None]:
+        """The tabs Reflex updates now, and what decides for the others (None: none)."""
+        if "version" not in dirty:
             return tokens, None
         codes = {tab.code for token in tokens if (tab := _TABS.get(token)) is not None}
         if len(codes) != 1:
             return tokens, None
         code = codes.pop()
         version = _newest(code)
-        if version < 0 or not _screen_only(code, version) or dirty != {"version"}:
+        if version < 0:
             return tokens, None
-        tabs = {token: tab for token in tokens if (tab := _TABS.get(token)) is not None and tab.code == code}
-        return tokens - tabs.keys(), send(code, version, tabs)
+        app = rxa.current_app()
+        # one process: a tab with no socket now gets nothing (it is unlinked if it stays
+        # away); several workers: a tab whose socket is elsewhere is Reflex's
+        here = rxa.memory_state_manager(app)
+        tabs = {token: tab for token in tokens if (tab := _TABS.get(token)) is not None and tab.code == code
+                and (here or rxa.has_local_socket(app, token))}
+        if not tabs:
+            return tokens, None
+        return tokens - tabs.keys(), decide(code, version, tabs, dirty == {"version"}, later)
 
     rxa.route_linked_updates(shared, route)

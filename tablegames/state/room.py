@@ -123,7 +123,7 @@ class RoomShared(rx.SharedState):
         version = await _version(code)
         if version > linked.version:
             linked.version = version
-            fanout.announce(code, version)
+            await fanout.announce(code, version)
 
     async def _holds_secret(self, code: str) -> bool:
         """Whether this tab's LocalStorage holds a valid seat or host secret for ``code``."""
@@ -521,7 +521,7 @@ class Screen(Device, RoomScreenAPI):
         if rxa.linked_to(shared) != room_token(self.room_code):
             return  # linked to no room or another one: this tab's room is the one it loaded
         shared.version = max(shared.version, version)  # two moves at once never go back
-        fanout.announce(self.room_code, shared.version)
+        await fanout.announce(self.room_code, shared.version)
 
     @rx.event
     async def join(self, form: dict):

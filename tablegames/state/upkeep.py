@@ -94,13 +94,15 @@ def keepalive_ms() -> int:
 
 
 async def refresh_expiry(*tokens: str) -> None:
-    """Renews the expiry of every state key of these tokens (tabs or rooms) in Redis."""
+    """Renews the expiry of every state key of these tokens (tabs or rooms) in Redis, and
+    of the record of the worker that holds a tab's socket (a tab whose record lapsed
+    misses the moves made on the other workers until its worker stores it again)."""
     redis = _redis()
     if redis is None:
         return
     ttl = expiry()
     pipeline = redis.pipeline(transaction=False)
-    for key in rxa.state_keys(tokens, _state_names()):
+    for key in [*rxa.state_keys(tokens, _state_names()), *map(rxa.socket_record_key, tokens)]:
         pipeline.expire(key, ttl)
     await pipeline.execute()
 

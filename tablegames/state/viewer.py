@@ -51,7 +51,7 @@ async def link_viewer(shared: RoomShared, code: str, token: str) -> None:
     linked.watching = await room_tabs.count(key)
     if version > linked.version:
         linked.version = version
-        fanout.announce(code, version)
+        await fanout.announce(code, version)
 
 
 class Viewer(Screen):

@@ -176,6 +176,16 @@ def test_redis_helpers_exist():
         assert run(rxa.redis_status()) == {}
 
 
+def test_socket_record_key_is_the_token_manager_s():
+    with relies_on("RedisTokenManager._get_redis_key / _token_socket_record_prefix, records stored with "
+                   "ex=token_expiration"):
+        from reflex.utils.token_manager import RedisTokenManager
+
+        manager = RedisTokenManager.__new__(RedisTokenManager)  # no Redis needed for the key
+        assert rxa.socket_record_key("tab1") == manager._get_redis_key("tab1")
+        assert "ex=self.token_expiration" in inspect.getsource(RedisTokenManager._store_socket_record)
+
+
 def test_db_engine(tmp_path):
     with relies_on("reflex.model.get_engine(url)"):
         import sqlalchemy as sa
@@ -530,10 +540,12 @@ def test_linked_updates_can_be_routed():
         fake = types.SimpleNamespace(get_full_name=lambda: "fake.state")
         done: list[set[str]] = []
 
-        async def own(tokens: set[str]) -> None:
+        async def own(tokens: set[str], later) -> None:  # noqa: ANN001
             done.append(tokens)
+            later({"t2"})  # Reflex's own update of t2 (no socket server here: nothing to send)
 
-        rxa.route_linked_updates(fake, lambda tokens, dirty: (set(), own(tokens)) if dirty == {"v"} else (tokens, None))
+        rxa.route_linked_updates(fake, lambda tokens, dirty, later: (set(), own(tokens, later)) if dirty == {"v"}
+                                 else (tokens, None))
         try:
             async def scenario():
                 # only fake.state changed (another state's empty set is no change): the router takes the tabs
