@@ -6,7 +6,7 @@ from tablegames import gc_pauses, games, pwa, serving
 from tablegames.components import countdown, sound
 from tablegames.pages import phone, table, viewer
 from tablegames.pages.landing import landing
-from tablegames.state import guard, upkeep
+from tablegames.state import fanout, guard, upkeep
 from tablegames.state.landing import LandingForm
 
 games.import_ui()  # every game's states exist before the app starts (pages are built lazily)
@@ -28,5 +28,6 @@ app.add_page(viewer.viewer_page, route="/watch/[code]", title="Table Games: watc
 app.register_lifespan_task(serving.die_with_supervisor)  # a worker never outlives scripts/serve.py
 if rx.config.get_config().redis_url:  # several workers: survive Redis losing its data
     app.register_lifespan_task(upkeep.watch_redis, app=app)
+    app.register_lifespan_task(fanout.listen, app=app)  # moves made on the other workers
 app.register_lifespan_task(guard.install, app=app)  # input limits, rate limits, /_health
 gc_pauses.install()

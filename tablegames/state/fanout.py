@@ -183,6 +183,49 @@ async def _screen_only(code: str, version: int) -> bool:
 
 Build = Callable[[TabScreen, int], Awaitable[dict[str, Any]]]
 
+CHANNEL = "tg-fanout"  # Redis: a move of the game that other workers' tabs must hear
+_heard: Callable[[str, int, list[str]], Awaitable[None] | None] | None = None  # set by install
+_HEARING: set[Any] = set()  # sends started by ``listen`` (kept referenced until done)
+
+
+async def _tell_workers(code: str, version: int, tokens: set[str]) -> None:
+    redis = _shared_redis()
+    if redis is None:
+        return
+    message = orjson.dumps({"code": code, "version": version, "tokens": sorted(tokens)})
+    try:
+        await redis.publish(CHANNEL, message)
+    except Exception as err:  # noqa: BLE001 (their next event brings them the room)
+        logger.warning("fan-out: could not tell the other workers of %s v%s: %s", code, version, str(err)[:200])
+
+
+async def listen(app: Any) -> None:
+    """Lifespan task (several workers): sends this worker's tabs the moves made on the
+    others (a move's worker sends its own tabs, and names the rest on ``CHANNEL``)."""
+    import asyncio
+
+    redis = rxa.redis_client()
+    if redis is None:
+        return
+    while True:
+        try:
+            async with redis.pubsub() as pubsub:
+                await pubsub.subscribe(CHANNEL)
+                async for message in pubsub.listen():
+                    if message.get("type") != "message" or _heard is None:
+                        continue
+                    data = orjson.loads(message["data"])
+                    sending = _heard(str(data["code"]), int(data["version"]), list(data["tokens"]))
+                    if sending is not None:
+                        task = asyncio.get_running_loop().create_task(sending)
+                        _HEARING.add(task)
+                        task.add_done_callback(_HEARING.discard)
+        except asyncio.CancelledError:
+            raise
+        except Exception as err:  # noqa: BLE001 (Redis restarting: listen again)
+            logger.warning("fan-out: listening for other workers' moves failed: %s", str(err)[:200])
+            await asyncio.sleep(1)
+
 
 def install(shared: Any, screen: Any, build: Build) -> None:
     """Routes the updates of ``shared`` (``RoomShared``) to the tabs through here.
@@ -207,20 +250,37 @@ def install(shared: Any, screen: Any, build: Build) -> None:
         if _newest(code) == version and await _newest_anywhere(code) <= version:
             await rxa.emit_deltas(app, frames)
 
-    async def decide(code: str, version: int, tabs: dict[str, TabScreen], only_version: bool,
-                     later: Callable[[set[str]], None]) -> None:
-        screen_only = await _screen_only(code, version)  # noted even when more changed
-        if only_version and screen_only:
-            await send(code, version, tabs)
-        else:  # the room's facts changed too: each tab's every var that reads the room
-            later(set(tabs))
+    async def decide(code: str, version: int, tabs: dict[str, TabScreen], elsewhere: set[str],
+                     only_version: bool, later: Callable[[set[str]], None]) -> None:
+        try:
+            screen_only = await _screen_only(code, version)  # noted even when more changed
+        except Exception:  # noqa: BLE001 (these tabs were taken from Reflex: they must hear it)
+            logger.exception("fan-out: could not tell what %s v%s changed", code, version)
+            screen_only = False
+        if not (only_version and screen_only):  # the room's facts changed too: every var
+            later(set(tabs) | elsewhere)        # of each tab that reads the room
+            return
+        if elsewhere:  # the other workers send theirs (``listen``)
+            await _tell_workers(code, version, elsewhere)
+        await send(code, version, tabs)
+
+    def heard(code: str, version: int, tokens: list[str]) -> Awaitable[None] | None:
+        """Another worker's move: the send to this worker's tabs among ``tokens``."""
+        if version > _newest(code):
+            _ANNOUNCED.put(code, version, True)
+        app = rxa.current_app()
+        tabs = {token: tab for token in tokens if (tab := _TABS.get(token)) is not None and tab.code == code
+                and rxa.has_local_socket(app, token)}
+        return send(code, version, tabs) if tabs else None
 
     def route(tokens: set[str], dirty: set[str],
               later: Callable[[set[str]], None]) -> tuple[set[str], Awaitable[None] | None]:
         """The tabs Reflex updates now, and what decides for the others (None: none)."""
         if "version" not in dirty:
             return tokens, None
+        mover = _TABS.get(rxa.event_token() or "")
         codes = {tab.code for token in tokens if (tab := _TABS.get(token)) is not None}
+        codes |= {mover.code} if mover is not None else set()
         if len(codes) != 1:
             return tokens, None
         code = codes.pop()
@@ -228,13 +288,17 @@ def install(shared: Any, screen: Any, build: Build) -> None:
         if version < 0:
             return tokens, None
         app = rxa.current_app()
-        # one process: a tab with no socket now gets nothing (it is unlinked if it stays
-        # away); several workers: a tab whose socket is elsewhere is Reflex's
-        here = rxa.memory_state_manager(app)
-        tabs = {token: tab for token in tokens if (tab := _TABS.get(token)) is not None and tab.code == code
-                and (here or rxa.has_local_socket(app, token))}
-        if not tabs:
+        if rxa.memory_state_manager(app):  # one process: a tab with no socket now gets nothing
+            elsewhere: set[str] = set()    # (it is unlinked if it stays away)
+            tabs = {token: tab for token in tokens if (tab := _TABS.get(token)) is not None and tab.code == code}
+        else:  # several workers: each sends its own tabs theirs
+            elsewhere = {token for token in tokens if not rxa.has_local_socket(app, token)}
+            tabs = {token: tab for token in tokens - elsewhere
+                    if (tab := _TABS.get(token)) is not None and tab.code == code}
+        if not tabs and not elsewhere:
             return tokens, None
-        return tokens - tabs.keys(), decide(code, version, tabs, dirty == {"version"}, later)
+        return tokens - tabs.keys() - elsewhere, decide(code, version, tabs, elsewhere, dirty == {"version"}, later)
 
+    global _heard
+    _heard = heard
     rxa.route_linked_updates(shared, route)
