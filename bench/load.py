@@ -224,6 +224,7 @@ async def play_room(room: Room, stats: Stats, think: tuple[float, float], until:
                     measure_from: float, rng: random.Random) -> None:
     """One room's game loop: the phone on turn moves, everybody looks, and so on."""
     devices = room.devices
+    stuck: tuple[int, float] = (-1, 0.0)  # (version, since when) the phone on turn had no move
     await asyncio.sleep(rng.uniform(0, think[1]))  # rooms do not all start in step
     while time.perf_counter() < until:
         if not all(d.connected for d in devices):
@@ -246,7 +247,13 @@ async def play_room(room: Room, stats: Stats, think: tuple[float, float], until:
         mover = room.phones[turn]
         await mover.until_version(version, MOVE_TIMEOUT)
         move = choose_move(mover.view, rng)
-        if move is None:
+        if move is None:  # nothing this simple player can do in that view (yet)
+            stuck = stuck if stuck[0] == version else (version, time.perf_counter())
+            if time.perf_counter() - stuck[1] > MOVE_TIMEOUT:  # counted once, with what it saw
+                stats.timeouts += 1
+                print(f"  [{room.code}] no move for the phone on turn at version {version} (its own "
+                      f"v{mover.version}; can {mover.view.get('can')}, phase {phase})", file=sys.stderr, flush=True)
+                stuck = (version, float("inf"))
             await asyncio.sleep(0.05)
             continue
         if think[1]:
