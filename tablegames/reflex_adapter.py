@@ -571,6 +571,15 @@ def route_linked_updates(state_cls: Any,
     routers[name] = router
 
 
+def update_linked_tabs(state_cls: Any, tokens: set[str], dirty: set[str]) -> None:
+    """Starts Reflex's update of the linked tabs ``tokens`` for a change of ``dirty`` vars
+    of the shared ``state_cls`` (what it does after an event changed them; through any
+    router of :func:`route_linked_updates`)."""
+    from reflex.istate import shared
+
+    shared._do_update_other_tokens(set(tokens), {state_cls.get_full_name(): set(dirty)}, state_cls)
+
+
 @contextlib.asynccontextmanager
 async def modify_shared(app: Any, token: str, cls: Any) -> AsyncIterator[Any]:
     """The shared state ``cls`` of ``token`` (e.g. a room's), locked and saved on exit.

@@ -18,13 +18,15 @@ sends a changed var. Everything else (a join, a host action, a seat the table pl
 tab this process never computed a screen for) goes through Reflex as before.
 
 With Reflex's memory state manager one process holds every tab (what ``scripts/start``
-runs). With Redis (several workers), this way takes the tabs whose socket is on this worker
-(their own events run here, so what their screen is made of is noted here); the others stay
-Reflex's, which sends them their delta through the worker holding their socket. A version
-the room passed on another worker meanwhile stops the send: each announcement also raises
-the room's newest version in Redis (``NEWEST_KEY``), and the send reads it last, just
-before it queues its frames, so a tab never gets an older screen after a newer one
-(``docs/scaling.md``).
+runs). With Redis (several workers), each worker sends the tabs whose socket it holds (their
+own events run there, so what their screen is made of is noted there): the moving worker
+sends its own and names the others on ``CHANNEL``; every worker listens (:func:`listen`) and
+sends those it holds, handing to Reflex any it never computed a screen for. A version the
+room passed on another worker meanwhile stops a send: each announcement also raises the
+room's newest version in Redis (``NEWEST_KEY``), and the send reads it last, just before it
+queues its frames, so a tab never gets an older screen after a newer one. Whether the facts
+changed is asked of the version before's, which the worker that made it left in Redis
+(``FACTS_KEY``) (``docs/scaling.md``).
 
 A tab's server-side ``screen`` is not refreshed by this: the next event the tab sends
 recomputes it anyway (Reflex marks what reads the room dirty each time it swaps the room
@@ -188,15 +190,18 @@ _heard: Callable[[str, int, list[str]], Awaitable[None] | None] | None = None  #
 _HEARING: set[Any] = set()  # sends started by ``listen`` (kept referenced until done)
 
 
-async def _tell_workers(code: str, version: int, tokens: set[str]) -> None:
+async def _tell_workers(code: str, version: int, tokens: set[str]) -> bool:
+    """Names ``tokens`` (tabs on other workers) on ``CHANNEL``; False when Redis refused."""
     redis = _shared_redis()
     if redis is None:
-        return
+        return False
     message = orjson.dumps({"code": code, "version": version, "tokens": sorted(tokens)})
     try:
         await redis.publish(CHANNEL, message)
-    except Exception as err:  # noqa: BLE001 (their next event brings them the room)
+        return True
+    except Exception as err:  # noqa: BLE001 (Reflex's update then takes them)
         logger.warning("fan-out: could not tell the other workers of %s v%s: %s", code, version, str(err)[:200])
+        return False
 
 
 async def listen(app: Any) -> None:
@@ -260,8 +265,8 @@ def install(shared: Any, screen: Any, build: Build) -> None:
         if not (only_version and screen_only):  # the room's facts changed too: every var
             later(set(tabs) | elsewhere)        # of each tab that reads the room
             return
-        if elsewhere:  # the other workers send theirs (``listen``)
-            await _tell_workers(code, version, elsewhere)
+        if elsewhere and not await _tell_workers(code, version, elsewhere):  # the others send theirs
+            later(elsewhere)
         await send(code, version, tabs)
 
     def heard(code: str, version: int, tokens: list[str]) -> Awaitable[None] | None:
@@ -269,8 +274,10 @@ def install(shared: Any, screen: Any, build: Build) -> None:
         if version > _newest(code):
             _ANNOUNCED.put(code, version, True)
         app = rxa.current_app()
-        tabs = {token: tab for token in tokens if (tab := _TABS.get(token)) is not None and tab.code == code
-                and rxa.has_local_socket(app, token)}
+        mine = [token for token in tokens if rxa.has_local_socket(app, token)]
+        tabs = {token: tab for token in mine if (tab := _TABS.get(token)) is not None and tab.code == code}
+        if unknown := set(mine) - tabs.keys():  # no screen computed here yet: Reflex's whole update
+            rxa.update_linked_tabs(shared, unknown, {"version"})
         return send(code, version, tabs) if tabs else None
 
     def route(tokens: set[str], dirty: set[str],

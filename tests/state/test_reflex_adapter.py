@@ -555,6 +555,13 @@ def test_linked_updates_can_be_routed():
 
             run(scenario())
             assert done == [{"t1", "t2"}]
+
+            async def started_here():  # what a worker does for a move made on another one
+                rxa.update_linked_tabs(fake, {"t3"}, {"v"})
+                await asyncio.gather(*list(shared.UPDATE_OTHER_CLIENT_TASKS))
+
+            run(started_here())
+            assert done == [{"t1", "t2"}, {"t3"}]
             # an event that changed no var of any shared state updates no other tab
             assert shared._do_update_other_tokens({"t1"}, {"fake.state": set(), RoomShared.get_full_name(): set()},
                                                   None) == []
