@@ -28,6 +28,6 @@ app.add_page(viewer.viewer_page, route="/watch/[code]", title="Table Games: watc
 app.register_lifespan_task(serving.die_with_supervisor)  # a worker never outlives scripts/serve.py
 if rx.config.get_config().redis_url:  # several workers: survive Redis losing its data
     app.register_lifespan_task(upkeep.watch_redis, app=app)
-    app.register_lifespan_task(fanout.listen, app=app)  # moves made on the other workers
+    app.register_lifespan_task(fanout.listen)  # moves made on the other workers
 app.register_lifespan_task(guard.install, app=app)  # input limits, rate limits, /_health
 gc_pauses.install()

@@ -112,15 +112,15 @@ def _room(session: Session, code: str) -> Room:
 @dataclass
 class _RoomHead:
     """What a move reads of its room's row, without an ORM object (``apply_move`` runs
-    for every move: a plain query of five columns, and the state's text only when this
-    process doesn't hold that version's state)."""
+    for every move): five columns and the engine state at that version, from this
+    process's cache or, when it doesn't hold that version, decoded from the row."""
 
     id: int
     code: str
     game: str
     status: str
     version: int
-    state_json: str | None = None
+    state: Any = None
 
 
 _ROOMS = Room.__table__
@@ -141,8 +141,12 @@ def _room_head(session: Session, code: str) -> _RoomHead:
     if row is None:
         raise _unknown_room(code)
     head = _RoomHead(*row)
-    if _CACHE.get(head.code, head.version) is None:
-        head.state_json = session.connection().execute(_STATE_TEXT, {"room_id": head.id}).scalar()
+    head.state = _CACHE.get(head.code, head.version)
+    if head.state is None:
+        text = session.connection().execute(_STATE_TEXT, {"room_id": head.id}).scalar()
+        if text is not None:
+            head.state = get_game(head.game).from_json(text)
+            _CACHE.put(head.code, head.version, head.state)
     return head
 
 
@@ -493,7 +497,7 @@ def apply_move(session: Session, code: str, seat: int | None, move: Any,
     if expected_version is not None and expected_version != room.version:
         raise RoomError("stale", "The table changed before your tap arrived: look again.")
     place = None if seat is None else _place(session, room, seat, holder)
-    state = _engine_state(room)
+    state = room.state
     now = time.time()  # logged with the move: a replay feeds the engine the same time
     new_state = get_game(room.game).apply(state, place, dict(move), now=now)
     status = "finished" if get_game(room.game).result(new_state) else "playing"

@@ -204,7 +204,7 @@ async def _tell_workers(code: str, version: int, tokens: set[str]) -> bool:
         return False
 
 
-async def listen(app: Any) -> None:
+async def listen() -> None:
     """Lifespan task (several workers): sends this worker's tabs the moves made on the
     others (a move's worker sends its own tabs, and names the rest on ``CHANNEL``)."""
     import asyncio

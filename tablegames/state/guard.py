@@ -14,7 +14,7 @@ refusal costs a few microseconds and no state is loaded, locked or saved for it:
   address, so one flooding tab does not lock out its neighbours). These are ``aiolimiter``'s
   leaky buckets in this worker's memory: a few microseconds per event, and no work for a
   quiet one (``limits``' memory storage sweeps every key after each hit, a thread hop per
-  key, which cost a fifth of a busy worker);
+  key, which cost a fifth of a busy worker at 100 rooms);
 - a refusal answers with a translated toast (at most one a second per connection) and a
   short log line; nothing is changed;
 - frontend exception reports and unhandled backend exceptions are logged truncated, and
@@ -109,8 +109,8 @@ _limits = _Limits()
 class _EventBuckets:
     """The events each connection and each client address may send: one leaky bucket per
     key, made on its first event. A connection's bucket goes with its socket; the address
-    buckets are dropped when there are too many (a bucket that lost its state is full again,
-    as after a quiet second)."""
+    buckets are dropped when there are too many (one made again starts empty, as after a
+    quiet second)."""
 
     MAX_ADDRESSES = 10_000
 
