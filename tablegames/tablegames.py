@@ -6,7 +6,7 @@ from tablegames import gc_pauses, games, pwa, serving
 from tablegames.components import countdown, sound
 from tablegames.pages import phone, table, viewer
 from tablegames.pages.landing import landing
-from tablegames.state import fanout, guard, upkeep
+from tablegames.state import device, fanout, guard, upkeep
 from tablegames.state.landing import LandingForm
 
 games.import_ui()  # every game's states exist before the app starts (pages are built lazily)
@@ -14,6 +14,7 @@ games.import_ui()  # every game's states exist before the app starts (pages are 
 app = rx.App(
     head_components=[
         rx.el.link(rel="icon", href="/favicon.svg", type="image/svg+xml"),
+        rx.el.script(device.NOTE_LANGUAGES_JS),  # first: the state reads the browser's languages from it
         *pwa.head_components(),
         sound.head_script(),  # assets/sound.js: the cues, synthesised (components/sound.py)
         countdown.head_script(),  # assets/countdown.js: the turn timer counts down

@@ -21,6 +21,14 @@ from tablegames.rooms.service import RoomError
 # LocalStorage keys of this device's secrets, {code: secret} as JSON.
 SEATS_KEY = "tg_seats"
 HOSTS_KEY = "tg_hosts"
+# The browser's languages (``navigator.languages``), left in LocalStorage by a script in the
+# page's head (``NOTE_LANGUAGES_JS``) before the app connects. Chromium's language override
+# (Playwright's ``locale``) reaches the page and its requests but not the websocket's
+# handshake, whose ``Accept-Language`` stays the browser's default.
+BROWSER_LANGS_KEY = "tg_browser_langs"
+BROWSER_LANGS_CHARS = 200  # of what a page says its browser's languages are
+NOTE_LANGUAGES_JS = ("try { localStorage.setItem(" + json.dumps(BROWSER_LANGS_KEY) + ","
+                     " (navigator.languages || [navigator.language || '']).join(',')); } catch (e) {}")
 
 
 class Device(rx.State):
@@ -29,6 +37,7 @@ class Device(rx.State):
     lang: str = rx.LocalStorage("", name="tg_lang", sync=True)
     seat_secrets: str = rx.LocalStorage("{}", name=SEATS_KEY)
     host_secrets: str = rx.LocalStorage("{}", name=HOSTS_KEY)
+    browser_langs: str = rx.LocalStorage("", name=BROWSER_LANGS_KEY)  # what the page says (never written here)
     notice: str = ""  # the last refusal, translated
     # Noted from the request on page load: computed vars that read self.router directly
     # would be recomputed and re-sent with every update of the room.
@@ -80,7 +89,8 @@ class Device(rx.State):
 
     # -- the request -------------------------------------------------------------------
     def _note_browser(self) -> None:
-        self.browser_lang = pick_lang(self.router.headers.accept_language or "")
+        said = self.browser_langs[:BROWSER_LANGS_CHARS] if isinstance(self.browser_langs, str) else ""
+        self.browser_lang = pick_lang(said if said.strip() else (self.router.headers.accept_language or ""))
         self.origin = self.router.url.origin or ""
         self._token = self.router.session.client_token or ""
 
