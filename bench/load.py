@@ -110,15 +110,26 @@ def choose_move(view: dict[str, Any], rng: random.Random) -> dict[str, Any] | No
     hand = view.get("hand") or []
     if "accept" in can:  # a Wild Draw Four against us: no challenge
         return {"type": "accept"}
+    def colour(played: str = "") -> str:
+        colours = Counter(c[0] for c in hand if not c.startswith("W") and c != played)
+        return colours.most_common(1)[0][0] if colours else rng.choice("rygb")
+
+    def next_seat() -> int:
+        return (view.get("seat", 0) + 1) % len(view.get("players") or [1, 1])
+
+    if "choose_color" in can:  # a wild card turned up at the start: its first player names the colour
+        move: dict[str, Any] = {"type": "choose_color", "color": colour()}
+        if (view.get("pending") or {}).get("swap"):
+            move["target"] = next_seat()
+        return move
     playable = view.get("playable") or []
     if "play" in can and playable:
         card = rng.choice(playable)
-        move: dict[str, Any] = {"type": "play", "card": card}
+        move = {"type": "play", "card": card}
         if card.startswith("W"):
-            colours = Counter(c[0] for c in hand if not c.startswith("W") and c != card)
-            move["color"] = colours.most_common(1)[0][0] if colours else rng.choice("rygb")
+            move["color"] = colour(card)
             if card == "WS":
-                move["target"] = (view.get("seat", 0) + 1) % len(view.get("players") or [1, 1])
+                move["target"] = next_seat()
         return move
     if "draw" in can:
         return {"type": "draw"}

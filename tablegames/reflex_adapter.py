@@ -470,10 +470,15 @@ def lean_linked_updates() -> None:
     computed var of the tab that reads the room was computed twice per update (the first
     time before the change it is sent for), and the router vars, which no update changes,
     were sent to every linked tab with every move. Without ``full_delta`` (an update, not a
-    link or unlink) the computed vars that depend on the swapped state are dirty already
-    (Reflex invalidates them whenever it swaps the private copy back), so the real delta
+    link or unlink) the computed vars that depend on the swapped state hold no cached value
+    (they are invalidated whenever the private copy is swapped back), so the real delta
     computes each of them once, from the linked state, and sends what changed. A link or
     unlink (``full_delta=True``) goes through Reflex's own code unchanged.
+
+    Swapping back, Reflex also queued every var that reads the shared state for the tab's
+    next delta, so the tab's next event (the table's heartbeat, a tap on a phone) sent them
+    all again, unchanged: the whole screen, 3-4 KB, every 5 s for each table. Here they are
+    only invalidated (:func:`_invalidate_readers`).
 
     Also, the vars an event changed in a shared state are what Reflex sends to the other
     linked tabs (``_previous_dirty_vars``, set when the state is cleaned after a delta). With
@@ -513,11 +518,37 @@ def lean_linked_updates() -> None:
             parent.substates[name] = original_state
             linked_state.parent_state = linked_parent
             cls = type(original_state)
-            original_state._mark_dirty_computed_vars(
-                field for field, f in cls.get_fields().items() if f._owner is cls)
+            _invalidate_readers(original_state, [field for field, f in cls.get_fields().items() if f._owner is cls])
 
     patch_state._tablegames_lean = True  # type: ignore[attr-defined]
     shared._patch_state = patch_state
+
+
+def _invalidate_readers(state: Any, fields: list[str]) -> None:
+    """Drops the cached values of the computed vars that read ``fields`` of ``state``, and
+    of those that read them, through the tab's tree, without queuing them for its next
+    delta (which Reflex's ``_mark_dirty_computed_vars`` does).
+
+    They are recomputed when next read. Each change of the room reaches the tab on its
+    own: Reflex's update of the linked tabs marks what read the vars that changed, and
+    ``state.fanout`` sends a move's screen. Queued, every var that reads the room went out
+    again with the tab's next event, changed or not: the whole screen with each of the
+    table's heartbeats.
+    """
+    pending = [(state, field) for field in fields if field in state._var_dependencies]
+    seen: set[tuple[str, str]] = set()
+    while pending:
+        source, field = pending.pop()
+        for dependent in source._var_dependencies[field]:
+            if dependent in seen:
+                continue
+            seen.add(dependent)
+            state_name, var_name = dependent
+            target = (source if state_name == source.get_full_name()
+                      else source._get_root_state().get_substate(state_name.split(".")))
+            target.computed_vars[var_name].mark_dirty(instance=target)
+            if var_name in target._var_dependencies:
+                pending.append((target, var_name))
 
 
 def route_linked_updates(state_cls: Any,

@@ -28,9 +28,10 @@ queues its frames, so a tab never gets an older screen after a newer one. Whethe
 changed is asked of the version before's, which the worker that made it left in Redis
 (``FACTS_KEY``) (``docs/scaling.md``).
 
-A tab's server-side ``screen`` is not refreshed by this: the next event the tab sends
-recomputes it anyway (Reflex marks what reads the room dirty each time it swaps the room
-out of a tab's tree) and sends it once more, as before.
+A tab's server-side ``screen`` is not refreshed by this: it is recomputed when next read
+(what reads the room is invalidated each time the room is swapped out of a tab's tree,
+``reflex_adapter.lean_linked_updates``), and sent again only when something it reads
+changes.
 """
 
 from __future__ import annotations

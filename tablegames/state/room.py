@@ -658,6 +658,16 @@ HOST_ACTIONS = {"lock": lambda db, code, secret: lifecycle.set_locked(db, code, 
 # recently stored key out first.
 SCREENS_KEPT = 5_000
 _SCREENS: VersionedCache[dict[str, Any]] = VersionedCache(SCREENS_KEPT)
+# code -> the room's facts at one version as plain JSON, shared by the screens of every
+# seat (copied once per version, not once per seat)
+_FACTS: VersionedCache[dict[str, Any]] = VersionedCache(SCREENS_KEPT)
+PER_SEAT = ("view", "me", "removed", "next_game_seat")  # what differs between seats (service.screen)
+
+
+def forget_screens() -> None:
+    """Forgets every screen and plain facts built here (what a process restart does)."""
+    _SCREENS.clear()
+    _FACTS.clear()
 
 
 def plain_json(value: Any) -> Any:
@@ -665,10 +675,25 @@ def plain_json(value: Any) -> Any:
     return orjson.loads(orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS))
 
 
+def _plain_facts(code: str, data: dict[str, Any]) -> dict[str, Any]:
+    """The seat-independent part of ``data`` (a ``service.screen``) as plain JSON, with what
+    the screens derive from it (``join_block``), once per version."""
+    version = data["version"]
+    facts = _FACTS.get(code, version)
+    if facts is None:
+        facts = {k: v for k, v in data.items() if k not in PER_SEAT}
+        facts["options_in_force"] = list(data.get("options_in_force") or ())
+        facts["join_block"] = joining.join_block(data)  # what keeps a new player out ("" none)
+        facts = plain_json(facts)
+        _FACTS.put(code, version, facts)
+    return facts
+
+
 async def _screen_data(code: str, version: int, seat: int | None, lang: str) -> dict[str, Any] | None:
     """The room's public facts and ``seat``'s view at ``version``, with the game's view
     model in ``lang`` (``vm``), as plain JSON types (None for an unknown room). Shared by
-    every screen that shows the same seat in the same language: treat it as read-only."""
+    every screen that shows the same seat in the same language, and its facts by every
+    seat: treat it as read-only."""
     key = (code, seat, lang)
     cached = _SCREENS.get(key, version)
     if cached is not None:
@@ -679,9 +704,7 @@ async def _screen_data(code: str, version: int, seat: int | None, lang: str) -> 
             data = await db_run(lambda db: service.screen(db, code, seat))
         except RoomError:
             return None
-    data = {**data, "options_in_force": list(data.get("options_in_force") or ())}
-    data["join_block"] = joining.join_block(data)  # what keeps a new player out ("" none)
-    data = plain_json(data)  # plain JSON types for the front end
+    data = {**_plain_facts(code, data), **plain_json({k: data[k] for k in PER_SEAT if k in data})}
     data["vm"] = plain_json(games.view_model(data, lang))  # the game's own screen data
     _SCREENS.put(key, data["version"], data)
     return data

@@ -131,3 +131,50 @@ def test_an_upwords_move_goes_through_reflex(backend):
     got = asyncio.run(scenario())
     carried = {key for delta in got for values in delta.values() for key in values}
     assert rxa.var_key("table") in carried, f"the table's board did not come with the move: {sorted(carried)}"
+
+
+def test_an_event_that_changes_nothing_of_the_room_sends_nothing_of_it(backend):
+    """Reflex invalidates what read the room each time it swaps the room out of a tab's tree;
+    queued for the next delta, the table's every heartbeat (and any tap on a phone) sent the
+    whole screen again, unchanged. What the room changes still arrives (the move after)."""
+    async def scenario():
+        code, _host, table, phones = await seated(backend, "127.0.0.75", UNO)
+        await table.host("start")
+        for d in (table, *phones):
+            await d.until(lambda d: d.view.get("phase") == "play")
+        mover = next(p for p in phones if p.seat == p.view["turn"])
+        version = mover.version
+        await mover.move({"type": "draw"})
+        for d in (table, *phones):
+            await d.until_version(version + 1)
+        marks = {id(d): len(d.deltas) for d in (table, *phones)}
+        for d in (table, *phones):  # each tab's own event after the move: its heartbeat
+            await d.send("heartbeat", {"_value": "now"})
+        for d in (table, *phones):
+            await d.until(lambda d, m=marks[id(d)]: len(d.deltas) > m)
+        await asyncio.sleep(0.5)  # anything else those events would send
+        after = {d.name: d.deltas[marks[id(d)]:] for d in (table, *phones)}
+        turn = table.view["turn"]
+        nxt = next(p for p in phones if p.seat == turn)
+        version = table.version
+        await nxt.move({"type": "pass"} if "pass" in (nxt.view.get("can") or []) else {"type": "draw"})
+        for d in (table, *phones):
+            await d.until_version(version + 1)
+        screens = {d.name: d.screen for d in (table, *phones)}
+        reloaded = {}
+        for d in (table, *phones):
+            again = Tab(backend.url, d.path, d.name, token=d.token, source=d.source)
+            again.storage = dict(d.storage)
+            await d.close()
+            await again.connect()
+            await again.until(lambda a: a.view.get("phase") == "play")
+            reloaded[d.name] = again.screen
+            await again.close()
+        return after, screens, reloaded
+
+    after, screens, reloaded = asyncio.run(scenario())
+    for name, deltas in after.items():
+        carried = {key for delta in deltas for values in delta.values() for key in values}
+        assert carried == {rxa.var_key("tick")}, f"{name}'s heartbeat sent {sorted(carried)}"
+    for name, screen in screens.items():
+        assert screen == reloaded[name], f"{name}: the screen it has differs from Reflex's for that tab"

@@ -75,10 +75,10 @@ def test_the_screen_data_carries_the_block(monkeypatch):
             "locked": False, "asking": [], "view": {}, "me": -1, "removed": False}
     monkeypatch.setattr(games, "view_model", lambda screen, lang: {})
     monkeypatch.setattr(room.service, "screen_at", lambda code, version, seat: fake)
-    room._SCREENS.clear()
+    room.forget_screens()
     data = asyncio.run(room._screen_data("ABCD", 3, None, "en"))
     assert data["join_block"] == "already_started"
-    room._SCREENS.clear()
+    room.forget_screens()
 
 
 def test_the_name_kept_on_the_device():

@@ -69,12 +69,12 @@ def test_screen_data_adds_the_view_model_and_to_act(monkeypatch):
 
     monkeypatch.setattr(games, "view_model", fake_vm)
     monkeypatch.setattr(room.service, "screen_at", lambda code, version, seat: _fake_screen("upwords"))
-    room._SCREENS.clear()
+    room.forget_screens()
     data = asyncio.run(room._screen_data("ABCD", 3, None, "pt-BR"))
     assert data["vm"] == {"status": "pt-BR:3"} and data["options_in_force"] == []
     again = asyncio.run(room._screen_data("ABCD", 3, None, "pt-BR"))
     assert again is data and len(seen) == 1  # one version, one view model per seat and language
-    room._SCREENS.clear()
+    room.forget_screens()
 
 
 def _schema(game: str):
