@@ -14,7 +14,7 @@ import reflex as rx
 
 from tablegames.i18n import t
 from tablegames.rooms import bots
-from tablegames.state.room import RoomShared, Screen, _screen_data
+from tablegames.state.room import RoomShared, Screen, _screen_data, facts_version
 
 
 def why_key(game: str) -> str:
@@ -29,12 +29,12 @@ class BotSeats(Screen):
 
     level: str = "normal"  # the level of the next bot the host adds
 
-    @rx.var(cache=False)  # small: recomputed for each delta, sent only when it changed (Reflex compares)
+    @rx.var  # recomputed when what it reads changes (the room's facts, not its every move: facts_version)
     async def bot_info(self) -> dict[str, Any]:
         """``offers``: the room's game (with its options) takes bots; ``why``: the catalog
         key saying why not ("" when it does); ``levels``: the levels offered."""
         shared = await self.get_state(RoomShared)
-        version = shared.version
+        version = facts_version(shared, shared.facts)
         if not self.room_code or version < 0:
             return {"offers": False, "why": "", "levels": []}
         data = await _screen_data(self.room_code, version, None, self.language) or {}
@@ -45,11 +45,11 @@ class BotSeats(Screen):
         why = "" if offers else why_key(game)
         return {"offers": offers, "why": why, "levels": list(bots.CHOOSE_LEVELS) if offers else []}
 
-    @rx.var(cache=False)  # small: recomputed for each delta, sent only when it changed (Reflex compares)
+    @rx.var  # recomputed when what it reads changes (the room's facts, not its every move: facts_version)
     async def bot_places(self) -> list[int]:
         """The engine seats a bot plays (their chips carry the bot mark)."""
         shared = await self.get_state(RoomShared)
-        version = shared.version
+        version = facts_version(shared, shared.facts)
         if not self.room_code or version < 0:
             return []
         data = await _screen_data(self.room_code, version, None, self.language) or {}

@@ -49,7 +49,7 @@ from tablegames import reflex_adapter as rxa
 from tablegames.rooms import service
 from tablegames.rooms.cache import VersionedCache
 
-__all__ = ["TabScreen", "remember", "forget", "announce", "install", "PER_MOVE"]
+__all__ = ["TabScreen", "remember", "forget", "announce", "install", "facts_digest", "PER_MOVE"]
 
 logger = logging.getLogger(__name__)
 
@@ -146,6 +146,13 @@ def _facts(code: str, version: int) -> tuple[str, str] | None:
     facts = {k: v for k, v in data.items() if k not in PER_MOVE}
     text = orjson.dumps(facts, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS, default=str)
     return hashlib.blake2b(text, digest_size=16).hexdigest(), str(data.get("game") or "")
+
+
+def facts_digest(code: str, version: int) -> str:
+    """``RoomShared.facts`` at ``version``: the digest of the room's facts, or, when this
+    process doesn't hold that version, one of its own (so it counts as a change)."""
+    found = _facts(code, version)
+    return found[0] if found is not None else f"v{version}"
 
 
 async def _facts_before(code: str, version: int, facts: str) -> str | None:

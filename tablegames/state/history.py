@@ -12,7 +12,7 @@ from tablegames.i18n import join_names, number, t
 from tablegames.rooms import history, service
 from tablegames.rooms.service import RoomError
 from tablegames.state.db import run as db_run
-from tablegames.state.room import RoomShared, Screen
+from tablegames.state.room import RoomShared, Screen, facts_version
 
 __all__ = ["History", "entries"]
 
@@ -39,12 +39,12 @@ def entries(games: list[dict[str, Any]], lang: str) -> list[dict[str, Any]]:
 class History(Screen):
     """The room's history for the table and the viewers (read once per room version)."""
 
-    @rx.var(cache=False)  # small: recomputed for each delta, sent only when it changed (Reflex compares)
+    @rx.var  # recomputed when what it reads changes (the room's facts, not its every move: facts_version)
     async def games_before(self) -> list[dict]:
         """The room's finished games, the latest first, while no game is being played."""
         shared = await self.get_state(RoomShared)
         screen = await self.get_state(Screen)
-        code, version = screen.room_code, shared.version
+        code, version = screen.room_code, facts_version(shared, shared.facts)
         if screen.role not in ("table", "viewer") or not code or version < 0:
             return []
         public = service.screen_at(code, version, None)  # this process's memory: no query mid-game

@@ -72,7 +72,7 @@ class Reactions(Screen):
             screen.notice = ""
         return None
 
-    @rx.var(cache=False)  # small: recomputed for each delta, sent only when it changed (Reflex compares)
+    @rx.var  # recomputed at each heartbeat (tick) and with each reaction
     async def popping(self) -> list[dict]:
         """The reactions to show now (the table's and the viewers'; a page opened later
         does not replay old ones). Recomputed with each reaction and each heartbeat."""

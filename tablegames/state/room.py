@@ -47,6 +47,18 @@ __all__ = ["RoomShared", "Screen", "RoomScreenAPI", "look_up", "room_token", "re
            "SEATS_KEY", "HOSTS_KEY", "VIEWERS"]
 
 
+def facts_version(shared: RoomShared, facts: str) -> int:
+    """``shared.version``, for a computed var that shows only the room's facts.
+
+    The caller passes ``shared.facts``: Reflex then recomputes the var when the facts change,
+    not with every move (it tracks the attributes a var reads, not those of a function it
+    calls). A var that reads ``shared.version`` itself is recomputed, and sent, with each
+    move of its own tab.
+    """
+    del facts  # read by the caller, for Reflex's dependency tracking
+    return shared.version
+
+
 def room_token(code: str) -> str:
     """The SharedState token of a room (tokens may not contain underscores)."""
     return f"room-{code}"
@@ -72,11 +84,21 @@ class RoomShared(rx.SharedState):
     """The room's public heartbeat: linked screens recompute their view when it changes."""
 
     version: int = 0
+    # a digest of the room's facts at ``version`` (all but what a move of the game changes,
+    # ``fanout.PER_MOVE``): the vars that show only facts read it (see ``facts_version``)
+    facts: str = ""
     watching: int = 0  # viewer tabs linked now (/watch/<code>), the table says "3 watching"
     # the last few reactions ({id, seat, name, kind, at}): ephemeral, never a move (state/reactions.py)
     reactions: list[dict] = []
     _phones: dict[str, int] = {}  # browser token -> seat, for the "online" dots
     _hosts: dict[str, int] = {}  # browser token -> host_gen, tabs with host rights (rooms/hosting.py)
+
+    def _at(self, code: str, version: int) -> None:
+        """Moves the room to ``version`` (never back), and ``facts`` with it when they changed."""
+        self.version = max(self.version, version)
+        facts = fanout.facts_digest(code, self.version)
+        if facts != self.facts:
+            self.facts = facts
 
     async def _online_seats(self) -> list[int]:
         """Seats with at least one phone connected right now (on any worker)."""
@@ -122,7 +144,7 @@ class RoomShared(rx.SharedState):
         # (a worker that died after committing) shows at the latest on the next load.
         version = await _version(code)
         if version > linked.version:
-            linked.version = version
+            linked._at(code, version)
             await fanout.announce(code, version)
 
     async def _holds_secret(self, code: str) -> bool:
@@ -325,17 +347,18 @@ class Screen(Device, RoomScreenAPI):
             fanout.remember(self._token, tab)
         return await tab_screen(tab, shared.version)
 
-    @rx.var(cache=False)  # the same all game long: sent when it changes, not with every move
+    @rx.var  # the same all game long: recomputed and sent when the facts change (facts_version)
     async def options_in_force(self) -> list[dict[str, Any]]:
         """The room's options as players see them (``engine.core.options_in_force``), apart
         from ``screen``: they change in the lobby only, and were a fifth of every move's frame."""
         shared = await self.get_state(RoomShared)
-        if not self.room_code or shared.version < 0:
+        version = facts_version(shared, shared.facts)
+        if not self.room_code or version < 0:
             return []
-        data = await _screen_data(self.room_code, shared.version, None, self.language)
+        data = await _screen_data(self.room_code, version, None, self.language)
         return list((data or {}).get("options_in_force") or ())
 
-    @rx.var(cache=False)  # small: recomputed for each delta, sent only when it changed (Reflex compares)
+    @rx.var  # recomputed at each heartbeat (tick) and when the room's facts change (facts_version)
     async def online(self) -> list[int]:
         """Seats with a phone connected (the table asks again at every heartbeat); a seat
         seen connected within ``presence.GRACE_S`` still counts (no flicker)."""
@@ -345,7 +368,7 @@ class Screen(Device, RoomScreenAPI):
             return []
         # connected now, or within the grace period (a dropped socket is "away" only later)
         ids = presence.present(self._seen, await shared._online_seats(), time.time())
-        data = await _screen_data(self.room_code, shared.version, None, self.language)
+        data = await _screen_data(self.room_code, facts_version(shared, shared.facts), None, self.language)
         ids = set(ids) | {s["id"] for s in (data or {}).get("seats", ()) if s.get("bot")}  # a bot is always there
         places = {s["id"]: s["seat"] for s in (data or {}).get("seats", ())}  # seat id -> engine seat
         return sorted(places[i] for i in ids if i in places)
@@ -520,7 +543,7 @@ class Screen(Device, RoomScreenAPI):
         shared = await self.get_state(RoomShared)
         if rxa.linked_to(shared) != room_token(self.room_code):
             return  # linked to no room or another one: this tab's room is the one it loaded
-        shared.version = max(shared.version, version)  # two moves at once never go back
+        shared._at(self.room_code, version)  # two moves at once never go back
         await fanout.announce(self.room_code, shared.version)
 
     @rx.event

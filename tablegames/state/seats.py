@@ -29,7 +29,7 @@ from tablegames import reflex_adapter as rxa
 from tablegames.rooms import hosting, presence, seats, service
 from tablegames.rooms.service import RoomError
 from tablegames.state.db import run as db_run
-from tablegames.state.room import RoomShared, Screen, _screen_data
+from tablegames.state.room import RoomShared, Screen, _screen_data, facts_version
 
 WATCH_HOST_MS = 10_000  # how often an open page reports who is connected (host moves on)
 
@@ -47,7 +47,7 @@ class SeatAdmin(Screen):
             return {}
         return await _screen_data(self.room_code, version, None, self.language) or {}
 
-    @rx.var(cache=False)  # small: recomputed for each delta, sent only when it changed (Reflex compares)
+    @rx.var  # recomputed at each heartbeat (tick) and when the room's facts change (facts_version)
     async def seat_info(self) -> dict[str, Any]:
         """``rows``: every seat, ``id``, ``name``, ``away`` (its phone gone a while),
         ``online``, ``auto`` (the table plays for it), ``host``; ``away`` and ``auto``: the
@@ -55,7 +55,7 @@ class SeatAdmin(Screen):
         table's page knows how long a phone is away; a host's phone knows only who is
         connected now."""
         shared = await self.get_state(RoomShared)
-        version = shared.version  # each var read here: a change recomputes this var
+        version = facts_version(shared, shared.facts)  # each var read here: a change recomputes this var
         heartbeat, role, seen, away_since = self.tick, self.role, self._seen, self._away
         if heartbeat < 0 or role not in ("table", "phone") or not self.room_code or version < 0:
             return {"rows": [], "away": "", "auto": ""}
@@ -79,14 +79,14 @@ class SeatAdmin(Screen):
         return {"rows": out, "away": ", ".join(r["name"] for r in out if r["away"]),
                 "auto": ", ".join(r["name"] for r in out if r["auto"])}
 
-    @rx.var(cache=False)  # small: recomputed for each delta, sent only when it changed (Reflex compares)
+    @rx.var  # recomputed when what it reads changes (the room's facts, not its every move: facts_version)
     async def my_auto(self) -> bool:
         """This phone's seat: the table plays for it (the phone offers "I'm back")."""
         shared = await self.get_state(RoomShared)
-        version = shared.version  # read here: a new version recomputes this var
-        if self.role != "phone" or self._seat < 0:
+        version = facts_version(shared, shared.facts)  # read here: new facts recompute this var
+        if self.role != "phone" or self._seat < 0 or not self.room_code or version < 0:
             return False
-        data = await self._table_data(version)
+        data = await _screen_data(self.room_code, version, None, self.language) or {}
         return any(s["id"] == self._seat and s.get("auto") for s in data.get("seats") or ())
 
     @rx.var

@@ -21,7 +21,8 @@ from tablegames import reflex_adapter as rxa
 from tablegames.i18n import t
 from tablegames.rooms.service import RoomError
 from tablegames.state import room_tabs
-from tablegames.state.room import _TAB_ROOMS, RoomShared, Screen, _route_code, _version, room_token, viewers_key
+from tablegames.state.room import (_TAB_ROOMS, RoomShared, Screen, _route_code, _version, facts_version, room_token,
+                                   viewers_key)
 
 __all__ = ["WATCHING", "Viewer", "link_viewer"]
 
@@ -50,7 +51,7 @@ async def link_viewer(shared: RoomShared, code: str, token: str) -> None:
     linked = await rxa.link_shared(shared, room_token(code))
     linked.watching = await room_tabs.count(key)
     if version > linked.version:
-        linked.version = version
+        linked._at(code, version)
         await fanout.announce(code, version)
 
 
@@ -72,14 +73,14 @@ class Viewer(Screen):
             return None
         return await screen._check_room() or None
 
-    @rx.var(cache=False)  # small: recomputed for each delta, sent only when it changed (Reflex compares)
+    @rx.var  # recomputed at each heartbeat (tick) and when the room's facts change (facts_version)
     async def watching_text(self) -> str:
         """"3 watching" in this screen's language ("" when nobody watches). Recomputed when a
         viewer links (``RoomShared.watching``) and at each of the table's heartbeats (a
         viewer that left is uncounted by ``forget_tab``, which tells no screen)."""
         shared = await self.get_state(RoomShared)
         screen = await self.get_state(Screen)
-        if screen.role != "table" or not screen.room_code or shared.version < 0 or screen.tick < 0:
+        if screen.role != "table" or not screen.room_code or facts_version(shared, shared.facts) < 0 or screen.tick < 0:
             return ""
         n = await room_tabs.count(viewers_key(screen.room_code)) if shared.watching > 0 else 0
         return t(screen.language, "viewers.watching", count=n) if n > 0 else ""
