@@ -39,6 +39,21 @@ def since(tab: Tab, mark: int, version: int) -> list[dict[str, Any]]:
     return [d for d in tab.deltas[mark:] if ((d.get(SCREEN) or {}).get(SCREEN_KEY) or {}).get("version") == version]
 
 
+async def reloaded_screens(backend, devices: list[Tab]) -> dict[str, Any]:
+    """Reflex's own screen for each of ``devices``: each page reloads (same tab, same
+    storage), the old socket closed first."""
+    reloaded = {}
+    for d in devices:
+        again = Tab(backend.url, d.path, d.name, token=d.token, source=d.source)
+        again.storage = dict(d.storage)
+        await d.close()
+        await again.connect()
+        await again.until(lambda a: a.view.get("phase") == "play")
+        reloaded[d.name] = again.screen
+        await again.close()
+    return reloaded
+
+
 def test_a_move_sends_the_other_tabs_their_screen_alone(backend):
     async def scenario():
         code, _host, table, phones = await seated(backend, "127.0.0.71", UNO)
@@ -60,20 +75,10 @@ def test_a_move_sends_the_other_tabs_their_screen_alone(backend):
             others = [d for d in devices if d is not mover]
             results.append({d.name: since(d, marks[id(d)], version + 1) for d in others})
         sent = {d.name: d.screen for d in devices}
-        # Reflex's own screen for each of those tabs: the page reloads (same tab, same storage)
-        reloaded = {}
-        for d in devices:
-            again = Tab(backend.url, d.path, d.name, token=d.token, source=d.source)
-            again.storage = dict(d.storage)
-            await d.close()
-            await again.connect()
-            await again.until(lambda a: a.view.get("phase") == "play")
-            reloaded[d.name] = again.screen
-            await again.close()
         screens = {d.name: [(d.deltas[i].get(SCREEN) or {}).get(SCREEN_KEY) for i in range(len(d.deltas))]
                    for d in devices}
         seats = {p.name: p.seat for p in phones}
-        await close(devices)
+        reloaded = await reloaded_screens(backend, devices)
         return results, sent, reloaded, screens, seats
 
     results, sent, reloaded, screens, seats = asyncio.run(scenario())
@@ -163,16 +168,7 @@ def test_an_event_that_changes_nothing_of_the_room_sends_nothing_of_it(backend):
         for d in (table, *phones):
             await d.until_version(version + 1)
         screens = {d.name: d.screen for d in (table, *phones)}
-        reloaded = {}
-        for d in (table, *phones):
-            again = Tab(backend.url, d.path, d.name, token=d.token, source=d.source)
-            again.storage = dict(d.storage)
-            await d.close()
-            await again.connect()
-            await again.until(lambda a: a.view.get("phase") == "play")
-            reloaded[d.name] = again.screen
-            await again.close()
-        return after, screens, reloaded
+        return after, screens, await reloaded_screens(backend, [table, *phones])
 
     after, screens, reloaded = asyncio.run(scenario())
     refreshed = {rxa.var_key(v) for v in ("tick", "online", "seat_info", "popping", "watching_text")}
