@@ -683,14 +683,14 @@ SCREENS_KEPT = 5_000
 _SCREENS: VersionedCache[dict[str, Any]] = VersionedCache(SCREENS_KEPT)
 # code -> the room's facts at one version as plain JSON, shared by the screens of every
 # seat (copied once per version, not once per seat)
-_FACTS: VersionedCache[dict[str, Any]] = VersionedCache(SCREENS_KEPT)
+_PLAIN_FACTS: VersionedCache[dict[str, Any]] = VersionedCache(SCREENS_KEPT)
 PER_SEAT = ("view", "me", "removed", "next_game_seat")  # what differs between seats (service.screen)
 
 
 def forget_screens() -> None:
     """Forgets every screen and plain facts built here (what a process restart does)."""
     _SCREENS.clear()
-    _FACTS.clear()
+    _PLAIN_FACTS.clear()
 
 
 def plain_json(value: Any) -> Any:
@@ -702,13 +702,13 @@ def _plain_facts(code: str, data: dict[str, Any]) -> dict[str, Any]:
     """The seat-independent part of ``data`` (a ``service.screen``) as plain JSON, with what
     the screens derive from it (``join_block``), once per version."""
     version = data["version"]
-    facts = _FACTS.get(code, version)
+    facts = _PLAIN_FACTS.get(code, version)
     if facts is None:
         facts = {k: v for k, v in data.items() if k not in PER_SEAT}
         facts["options_in_force"] = list(data.get("options_in_force") or ())
         facts["join_block"] = joining.join_block(data)  # what keeps a new player out ("" none)
         facts = plain_json(facts)
-        _FACTS.put(code, version, facts)
+        _PLAIN_FACTS.put(code, version, facts)
     return facts
 
 
