@@ -131,6 +131,9 @@ class Device:
         (waiters keep waiting across it)."""
         self.reloads += 1
         old_ws, old_reader = self._ws, self._reader
+        if old_reader is not None:  # the old page is gone: nothing more of its socket is read
+            self._ws = None         # (a frame it still got, a second reload script, could start
+            old_reader.cancel()     # another reload); detached first, so it is no disconnect
         self.screen, self.notices = {}, []
         await self.connect(timeout)
         if old_reader is not None:
