@@ -40,9 +40,12 @@ class SeatAdmin(Screen):
     handover_name: str = ""  # whose seat the handover QR code hands on ("" none shown)
     _handover_token: str = ""
 
-    async def _table_data(self, version: int | None = None) -> dict[str, Any]:
-        if version is None:
-            version = (await self.get_state(RoomShared)).version
+    async def _table_data(self) -> dict[str, Any]:
+        return await self._table_data_at((await self.get_state(RoomShared)).version)
+
+    async def _table_data_at(self, version: int) -> dict[str, Any]:
+        """The table's screen data at ``version`` ({} for none). A var may call this one: it
+        reads no version of its own (see ``facts_version``)."""
         if not self.room_code or version < 0:
             return {}
         return await _screen_data(self.room_code, version, None, self.language) or {}
@@ -84,9 +87,9 @@ class SeatAdmin(Screen):
         """This phone's seat: the table plays for it (the phone offers "I'm back")."""
         shared = await self.get_state(RoomShared)
         version = facts_version(shared, shared.facts)  # read here: new facts recompute this var
-        if self.role != "phone" or self._seat < 0 or not self.room_code or version < 0:
+        if self.role != "phone" or self._seat < 0:
             return False
-        data = await _screen_data(self.room_code, version, None, self.language) or {}
+        data = await self._table_data_at(version)
         return any(s["id"] == self._seat and s.get("auto") for s in data.get("seats") or ())
 
     @rx.var
