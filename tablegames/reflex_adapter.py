@@ -21,6 +21,7 @@ Written against Reflex 0.10.1 (``TESTED_WITH``).
 from __future__ import annotations
 
 import contextlib
+import copy
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -451,7 +452,67 @@ async def link_shared(state: Any, token: str) -> Any:
         return state
     if state._linked_to:
         await state._unlink()
-    return await state._link_to(token)
+    linked = await state._link_to(token)
+    _note_link_marks(linked, state.router.session.client_token)
+    return linked
+
+
+# tab token -> (its event's context, the shared state's name, the linked instance, the
+# values of the vars its link marked dirty, as they were when it linked)
+_LINK_MARKS: dict[str, tuple[Any, str, Any, dict[str, Any]]] = {}
+_LINK_MARKS_KEPT = 10_000
+
+
+def _note_link_marks(linked: Any, tab: str) -> None:
+    """Notes what Reflex's link marked dirty, so that only what the event then changed goes
+    to the other tabs (:func:`_without_link_marks`).
+
+    To send the linking tab the whole shared state, Reflex marks every var of it dirty; at
+    the end of the event those dirty vars count as the event's changes and every other
+    linked tab is updated with all of them. So each new tab of a room sent every tab before
+    it a whole update (30 tabs opening a lobby: 400 updates, every other room's moves waited).
+    """
+    from reflex_base.event.context import EventContext
+
+    if not (linked._linked_from - {tab}):
+        return  # no other tab: nothing is sent to anyone
+    try:
+        context = EventContext.get()
+    except LookupError:
+        return
+    fields = type(linked).get_fields()
+    values = {name: copy.deepcopy(linked.get_value(name)) for name in linked.dirty_vars if name in fields}
+    if len(_LINK_MARKS) >= _LINK_MARKS_KEPT:
+        _LINK_MARKS.clear()  # entries of events that sent nothing (they hold no lock, no socket)
+    _LINK_MARKS[tab] = (context, linked.get_full_name(), linked, values)
+
+
+def link_refreshes_all(tab: str) -> None:
+    """This event's link of ``tab`` sends every other linked tab the whole shared state, as
+    Reflex does (:func:`_note_link_marks` otherwise sends them only what the event changed)."""
+    _LINK_MARKS.pop(tab, None)
+
+
+def _without_link_marks(dirty_by_state: dict[str, set[str]]) -> dict[str, set[str]]:
+    """``dirty_by_state`` without the vars this event's link marked dirty and left as they
+    were (:func:`_note_link_marks`)."""
+    from reflex_base.event.context import EventContext
+
+    tab = event_token()
+    mark = _LINK_MARKS.pop(tab, None) if tab else None
+    if mark is None:
+        return dirty_by_state
+    context, name, linked, values = mark
+    try:
+        if context is not EventContext.get():
+            return dirty_by_state  # a mark an earlier event left (it sent nothing)
+    except LookupError:
+        return dirty_by_state
+    dirty = dirty_by_state.get(name)
+    if not dirty:
+        return dirty_by_state
+    changed = {var for var in dirty if var not in values or linked.get_value(var) != values[var]}
+    return {**dirty_by_state, name: changed}
 
 
 async def unlink_shared(state: Any) -> None:
@@ -579,6 +640,7 @@ def route_linked_updates(state_cls: Any,
 
         def do_update(affected_tokens: set[str], previous_dirty_vars: dict[str, set[str]],
                       state_type: Any) -> list[Any]:
+            previous_dirty_vars = _without_link_marks(previous_dirty_vars)
             changed = {state: dirty for state, dirty in previous_dirty_vars.items() if dirty}
             if not changed:  # the event only read the shared states: the other tabs have it all
                 return []

@@ -9,8 +9,10 @@ because each task holds the room's lock. For most moves only one of those vars c
 options, the bots, the finished games) are the room's *facts*, and a move of the game leaves
 them as they were.
 
-So a version whose facts are those of the version before it, in a game whose own states
-read nothing of the screen (``GameUI.screen_states``), reaches the other tabs from here:
+So an update of the room in which only its version changed (``RoomShared.facts``, a digest of
+the facts that :func:`facts_digest` gives and the room sets only when it differs, stayed), in
+a game whose own states read nothing of the screen (``GameUI.screen_states``), reaches the
+other tabs from here:
 each tab's screen is built from what it is made of (:class:`TabScreen`, noted by
 ``Screen.screen`` each time Reflex computes it, so it is always the tab's current fields)
 and the room's version, once per tab, and sent as a delta of that one var, the way Reflex
@@ -24,9 +26,9 @@ sends its own and names the others on ``CHANNEL``; every worker listens (:func:`
 sends those it holds, handing to Reflex any it never computed a screen for. A version the
 room passed on another worker meanwhile stops a send: each announcement also raises the
 room's newest version in Redis (``NEWEST_KEY``), and the send reads it last, just before it
-queues its frames, so a tab never gets an older screen after a newer one. Whether the facts
-changed is asked of the version before's, which the worker that made it left in Redis
-(``FACTS_KEY``) (``docs/scaling.md``).
+queues its frames, so a tab never gets an older screen after a newer one
+(``docs/scaling.md``). Whether the facts changed needs no Redis of its own: ``RoomShared``
+lives there, with its ``facts``.
 
 A tab's server-side ``screen`` is not refreshed by this: it is recomputed when next read
 (what reads the room is invalidated each time the room is swapped out of a tab's tree,
@@ -76,7 +78,6 @@ PER_MOVE = frozenset({"version", "view", "changed_at", "to_act", "deadline", "tu
 KEPT = 5_000  # rooms remembered (the least recently moved one goes first)
 _TABS: dict[str, TabScreen] = {}  # tab token -> what its screen was last computed from
 _ANNOUNCED: VersionedCache[bool] = VersionedCache(KEPT)  # room code -> its newest version announced here
-_FACTS: VersionedCache[str] = VersionedCache(KEPT)  # room code -> its facts at the newest version routed
 
 NEWEST_KEY = "tg-newest:{code}"  # Redis: a room's newest version announced on any worker
 NEWEST_KEEP_S = 24 * 3600
@@ -84,12 +85,6 @@ NEWEST_KEEP_S = 24 * 3600
 _RAISE = """local v = tonumber(redis.call('GET', KEYS[1]) or '-1')
 if tonumber(ARGV[1]) > v then redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2]) end
 return v"""
-FACTS_KEY = "tg-facts:{code}"  # Redis: "<version>:<digest>" of the newest facts a worker saw
-# notes ARGV[1]:ARGV[2] unless a higher version is noted; returns what was noted before
-_SWAP_FACTS = """local old = redis.call('GET', KEYS[1])
-local v = old and tonumber(string.match(old, '^(%d+):')) or -1
-if tonumber(ARGV[1]) > v then redis.call('SET', KEYS[1], ARGV[1] .. ':' .. ARGV[2], 'EX', ARGV[3]) end
-return old"""
 
 
 def remember(token: str, tab: TabScreen) -> None:
@@ -137,56 +132,26 @@ def _newest(code: str) -> int:
     return -1 if newest is None else newest
 
 
-def _facts(code: str, version: int) -> tuple[str, str] | None:
-    """The room's facts at ``version`` as one comparable digest, and its game (None: this
-    process doesn't hold that version)."""
+def facts_digest(code: str, version: int) -> str:
+    """``RoomShared.facts`` at ``version``: a digest of the room's facts (all but
+    ``PER_MOVE``), or, when this process doesn't hold that version, one of its own (so that
+    it counts as a change)."""
     data = service.screen_at(code, version, None)
     if data is None:
-        return None
+        return f"v{version}"
     facts = {k: v for k, v in data.items() if k not in PER_MOVE}
     text = orjson.dumps(facts, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS, default=str)
-    return hashlib.blake2b(text, digest_size=16).hexdigest(), str(data.get("game") or "")
+    return hashlib.blake2b(text, digest_size=16).hexdigest()
 
 
-def facts_digest(code: str, version: int) -> str:
-    """``RoomShared.facts`` at ``version``: the digest of the room's facts, or, when this
-    process doesn't hold that version, one of its own (so it counts as a change)."""
-    found = _facts(code, version)
-    return found[0] if found is not None else f"v{version}"
-
-
-async def _facts_before(code: str, version: int, facts: str) -> str | None:
-    """The room's facts at ``version - 1``, noting those of ``version`` (None: unknown).
-    With several workers the version before may have been made on another one: each
-    worker leaves the newest facts it saw in Redis (``FACTS_KEY``)."""
-    before = _FACTS.get(code, version - 1)
-    if _FACTS.newest(code) != version:
-        _FACTS.put(code, version, facts)
-    redis = _shared_redis()
-    if redis is None:
-        return before
-    try:
-        shared = await redis.eval(_SWAP_FACTS, 1, FACTS_KEY.format(code=code), version, facts, NEWEST_KEEP_S)
-    except Exception:  # noqa: BLE001 (unknown: Reflex updates the tabs)
-        return before
-    if before is None and shared:
-        seen, _, digest = (shared.decode() if isinstance(shared, bytes) else str(shared)).partition(":")
-        before = digest if seen == str(version - 1) else None
-    return before
-
-
-async def _screen_only(code: str, version: int) -> bool:
-    """Whether ``version`` changed nothing of room ``code`` but what its screens show of the
-    game (its facts are those of ``version - 1``), in a game whose states read no screen.
-    Notes the facts of ``version`` for the next version's question."""
-    found = _facts(code, version)
-    if found is None:
-        return False
-    facts, game = found
-    if await _facts_before(code, version, facts) != facts:
+def _reads_no_screen(code: str, version: int) -> bool:
+    """Whether room ``code``'s game at ``version`` has no state that reads a screen
+    (``GameUI.screen_states``): then a move of its game changes nothing but the screens."""
+    data = service.screen_at(code, version, None)
+    if data is None:
         return False
     try:
-        return not games.game_ui(game).screen_states
+        return not games.game_ui(str(data.get("game") or "")).screen_states
     except KeyError:
         return False
 
@@ -265,13 +230,9 @@ def install(shared: Any, screen: Any, build: Build) -> None:
 
     async def decide(code: str, version: int, tabs: dict[str, TabScreen], elsewhere: set[str],
                      only_version: bool, later: Callable[[set[str]], None]) -> None:
-        try:
-            screen_only = await _screen_only(code, version)  # noted even when more changed
-        except Exception:  # noqa: BLE001 (these tabs were taken from Reflex: they must hear it)
-            logger.exception("fan-out: could not tell what %s v%s changed", code, version)
-            screen_only = False
-        if not (only_version and screen_only):  # the room's facts changed too: every var
-            later(set(tabs) | elsewhere)        # of each tab that reads the room
+        # only the version changed, not the facts (``RoomShared.facts``): a move of the game
+        if not (only_version and _reads_no_screen(code, version)):  # every var of each tab
+            later(set(tabs) | elsewhere)                              # that reads the room
             return
         if elsewhere and not await _tell_workers(code, version, elsewhere):  # the others send theirs
             later(elsewhere)

@@ -15,6 +15,9 @@ refusal costs a few microseconds and no state is loaded, locked or saved for it:
   leaky buckets in this worker's memory: a few microseconds per event, and no work for a
   quiet one (``limits``' memory storage sweeps every key after each hit, a thread hop per
   key, which cost a fifth of a busy worker at 100 rooms);
+- page loads (a page's hydrate) come at most ``PAGE_LOADS_PER_ADDRESS`` a second from one
+  client address; more wait their turn (at most ``PAGE_LOADS_WAITING``, then refused), so
+  thirty tabs opened at once cannot hold every other room's moves back;
 - a refusal answers with a translated toast (at most one a second per connection) and a
   short log line; nothing is changed;
 - frontend exception reports and unhandled backend exceptions are logged truncated, and
@@ -53,6 +56,7 @@ MAX_FRAME = 64 * 1024  # bytes of one websocket frame
 MAX_ARG = 4_096  # bytes of JSON per handler argument
 MAX_HYDRATE = 48 * 1024  # the hydrate carries the page's LocalStorage (secrets of many rooms)
 MAX_NAME = 200  # characters of an event name
+HYDRATES = (".hydrate", ".hydrate_and_load")  # a page's first event: its load
 LOG_CHARS = 300  # of any client-sent text that reaches the log
 
 # TG_RATE_LIMIT_SCALE multiplies the per-minute limits below: the browser tests run hundreds
@@ -66,6 +70,11 @@ def _per_minute(amount: int) -> limits.RateLimitItem:
 
 EVENTS_PER_CONNECTION = (30, 1.0)  # (events, seconds): a burst of 30, then 30 a second
 EVENTS_PER_ADDRESS = (150, 1.0)
+# Page loads per client address: past this pace they wait (a load computes the whole page,
+# ~25 ms of the worker: 30 tabs opened at once from one address held every room's moves
+# back). A table of 10 phones on one carrier address loads within a second and a half.
+PAGE_LOADS_PER_ADDRESS = (8 * SCALE, 1.0)
+PAGE_LOADS_WAITING = 32  # page loads of one address waiting their turn; past that, refused
 LIMITS = {  # action -> (per client address, per connection)
     "create": (_per_minute(10), _per_minute(5)),
     # A table of 10 on one Wi-Fi: each phone has its own address (behind `scripts/start
@@ -142,6 +151,45 @@ class _EventBuckets:
 
 
 _events = _EventBuckets()
+
+
+class _PageLoads:
+    """Paces the page loads of each client address (``PAGE_LOADS_PER_ADDRESS``): a load
+    past the pace waits its turn, and at most ``PAGE_LOADS_WAITING`` wait."""
+
+    MAX_ADDRESSES = 10_000
+
+    def __init__(self) -> None:
+        self.buckets: dict[str, AsyncLimiter] = {}
+        self.waiting: dict[str, int] = {}
+
+    async def take_turn(self, address: str) -> bool:
+        """Waits for this address's next page load; False (nothing waited) when too many wait."""
+        bucket = self.buckets.get(address)
+        if bucket is None:
+            if len(self.buckets) >= self.MAX_ADDRESSES and not self.waiting:
+                self.buckets.clear()
+            bucket = self.buckets[address] = AsyncLimiter(*PAGE_LOADS_PER_ADDRESS)
+        if bucket.has_capacity():
+            await bucket.acquire()  # returns at once
+            return True
+        if self.waiting.get(address, 0) >= PAGE_LOADS_WAITING:
+            return False
+        self.waiting[address] = self.waiting.get(address, 0) + 1
+        try:
+            await bucket.acquire()
+        finally:
+            self.waiting[address] -= 1
+            if not self.waiting[address]:
+                del self.waiting[address]
+        return True
+
+
+_page_loads = _PageLoads()
+
+
+def _is_page_load(fields: Any) -> bool:
+    return isinstance(fields, dict) and str(fields.get("name") or "").endswith(HYDRATES)
 _last_notice: dict[str, float] = {}  # sid -> when it was last told it was refused
 
 
@@ -249,7 +297,7 @@ def check_event(fields: Any) -> str | None:
     if spec is None or name.endswith(".setvar"):  # no page sets a var directly
         return "unknown_request"
     args, required = spec
-    limit = MAX_HYDRATE if name.endswith((".hydrate", ".hydrate_and_load")) else MAX_ARG
+    limit = MAX_HYDRATE if name.endswith(HYDRATES) else MAX_ARG
     for key, value in payload.items():
         if "*" not in args and key not in args:
             return "bad_request"
@@ -365,6 +413,8 @@ def _wrap_on_event(namespace: Any) -> None:
         if reason is not None:
             return await _refuse(namespace, sid, reason, fields.get("name") if isinstance(fields, dict) else fields)
         _note_language(namespace, sid, rxa.sid_token(namespace, sid), fields)
+        if _is_page_load(fields) and not await _page_loads.take_turn(_address(namespace, sid)):
+            return await _refuse(namespace, sid, "slow_down", fields.get("name"))
         return await original(sid, fields)
 
     namespace.on_event = on_event

@@ -5,8 +5,8 @@ from __future__ import annotations
 import os
 
 import reflex as rx
-import segno
 
+from tablegames.state.qr import qr_data_uri
 from tablegames.state.room import Screen
 
 
@@ -23,7 +23,7 @@ class HostLink(Screen):
             return ""
         base = os.environ.get("TG_PUBLIC_URL") or self.origin
         url = f"{base.rstrip('/')}/table/{self.room_code}?host={secret}"
-        return segno.make(url, error="m").svg_data_uri(scale=6, border=2)
+        return qr_data_uri(url, 6)
 
     @rx.event
     def toggle_host_link(self):

@@ -27,7 +27,6 @@ from typing import Any
 
 import orjson
 import reflex as rx
-import segno
 from sqlmodel import Session
 
 from tablegames import games
@@ -40,6 +39,7 @@ from tablegames.rooms.service import RoomError, normalize_code
 from tablegames.state import fanout, guard, joining, room_tabs, upkeep
 from tablegames.state.db import run as db_run
 from tablegames.state.device import HOSTS_KEY, SEATS_KEY, Device
+from tablegames.state.qr import qr_data_uri
 
 rxa.lean_linked_updates()  # a room's update computes each linked tab's screen once (see there)
 
@@ -137,6 +137,11 @@ class RoomShared(rx.SharedState):
         _TAB_ROOMS[token] = code
         # Linked already: this tab goes back in the fan-out (unlinked while its socket was away).
         linked = await rxa.link_shared(self, room_token(code))
+        if screen._secrets("seat_secrets").get(code) or screen._secrets("host_secrets").get(code):
+            # A device of the room is back: every tab gets the whole room again, which also
+            # brings them a move whose worker died before its fan-out. A new tab's link
+            # changes nothing of the others' (30 tabs opening a lobby sent 400 updates).
+            rxa.link_refreshes_all(token)
         if watched:  # it sits down (or opens the table): one viewer fewer
             await room_tabs.discard(viewers_key(code), token)
             linked.watching = await room_tabs.count(viewers_key(code))
@@ -382,7 +387,7 @@ class Screen(Device, RoomScreenAPI):
     @rx.var
     def join_qr(self) -> str:
         """The join URL as an SVG QR code (data URI)."""
-        return segno.make(self.join_url, error="m").svg_data_uri(scale=10, border=2) if self.join_url else ""
+        return qr_data_uri(self.join_url, 10) if self.join_url else ""
 
     # -- page loads --------------------------------------------------------------------
     @rx.event

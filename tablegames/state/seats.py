@@ -22,13 +22,13 @@ import time
 from typing import Any
 
 import reflex as rx
-import segno
 from sqlmodel import Session
 
 from tablegames import reflex_adapter as rxa
 from tablegames.rooms import hosting, presence, seats, service
 from tablegames.rooms.service import RoomError
 from tablegames.state.db import run as db_run
+from tablegames.state.qr import qr_data_uri
 from tablegames.state.room import RoomShared, Screen, _screen_data, facts_version
 
 WATCH_HOST_MS = 10_000  # how often an open page reports who is connected (host moves on)
@@ -99,7 +99,7 @@ class SeatAdmin(Screen):
             return ""
         base = os.environ.get("TG_PUBLIC_URL") or self.origin
         url = f"{base.rstrip('/')}/play/{self.room_code}?handover={self._handover_token}"
-        return segno.make(url, error="m").svg_data_uri(scale=6, border=2)
+        return qr_data_uri(url, 6)
 
     @rx.var
     def handover_url(self) -> str:

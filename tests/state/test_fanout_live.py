@@ -177,3 +177,31 @@ def test_an_event_that_changes_nothing_of_the_room_sends_nothing_of_it(backend):
         assert rxa.var_key("tick") in carried and carried <= refreshed, f"{name}'s heartbeat sent {sorted(carried)}"
     for name, screen in screens.items():
         assert screen == reloaded[name], f"{name}: the screen it has differs from Reflex's for that tab"
+
+
+def test_a_new_tab_opening_the_room_sends_the_others_nothing(backend):
+    """To send a linking tab the whole room, Reflex marks all of it changed, and every tab
+    already linked got all of it again: thirty tabs opening a lobby made ~400 updates and
+    held every other room's moves back (``bench/abuse.py``, join squatting). A new tab now
+    changes nothing of the others'. (A device of the room whose link Reflex makes again, its
+    tab's state rebuilt, still refreshes every tab: that is how a move whose worker died
+    before its fan-out reaches the other screens, ``tests/scale/test_multi_worker.py``.)"""
+    async def scenario():
+        code, _host, table, phones = await seated(backend, "127.0.0.76", UNO)
+        devices = (table, *phones)
+        await asyncio.sleep(0.5)  # what the seating still sends
+        marks = {d.name: len(d.deltas) for d in devices}
+        newcomers = [Tab(backend.url, f"/play/{code}", f"new{i}", source="127.0.0.77") for i in range(3)]
+        for tab in newcomers:
+            await tab.connect()
+            await tab.until(lambda t: bool(t.screen))
+        await asyncio.sleep(0.5)
+        quiet = {d.name: d.deltas[marks[d.name]:] for d in devices}
+        await newcomers[0].join("Cid")  # a change of the room still reaches every tab
+        await table.until(lambda t: len(t.view.get("seats") or t.screen.get("seats") or ()) == 3)
+        await close([*newcomers, *devices])
+        return quiet, newcomers
+
+    quiet, newcomers = asyncio.run(scenario())
+    assert all(t.screen for t in newcomers)  # each new tab has the room
+    assert quiet == {name: [] for name in quiet}, f"new tabs sent the room's tabs {quiet}"
