@@ -472,7 +472,8 @@ class ServerMove(dict):
 
 
 def apply_move(session: Session, code: str, seat: int | None, move: Any,
-               expected_version: int | None = None, holder: int | None = None) -> tuple[Any, int]:
+               expected_version: int | None = None, holder: int | None = None,
+               now: float | None = None) -> tuple[Any, int]:
     """Applies a player's move and stores it before returning.
 
     Args:
@@ -483,6 +484,9 @@ def apply_move(session: Session, code: str, seat: int | None, move: Any,
         expected_version: the version the client saw; a different one means a stale tap.
         A move may carry a field the game declares as the server's (``server_fields``)
         only if it is a :class:`ServerMove`.
+        now: when the move's event reached the server (its own clock; default: the time
+            of this call). A race's tap is judged at its arrival, as its phone's pings are,
+            not after the wait for the database.
 
     Returns:
         ``(new_state, new_version)``.
@@ -498,7 +502,7 @@ def apply_move(session: Session, code: str, seat: int | None, move: Any,
         raise RoomError("stale", "The table changed before your tap arrived: look again.")
     place = None if seat is None else _place(session, room, seat, holder)
     state = room.state
-    now = time.time()  # logged with the move: a replay feeds the engine the same time
+    now = time.time() if now is None else now  # logged with the move: a replay feeds the engine the same time
     new_state = get_game(room.game).apply(state, place, dict(move), now=now)
     status = "finished" if get_game(room.game).result(new_state) else "playing"
     version = room.version

@@ -68,3 +68,31 @@ def test_what_is_due_is_applied_once_as_no_seat(url):
         last = session.exec(select(MoveLog).order_by(MoveLog.version)).all()[-1]
         assert last.seat is None and json.loads(last.move_json) == {"type": "settle"}
         assert service.screen(session, code, None)["deadline"] is None
+
+
+def test_a_tap_is_judged_at_its_arrival_not_after_the_wait_for_the_database(url, monkeypatch):
+    """A slap's ``now`` is when its event reached the handler, where a ping's server time is
+    noted too: time spent waiting for the database thread is not the phone's network delay
+    (a tap delayed there looked older than its pings allow and was flagged)."""
+    from tablegames.games.uestop.state import _apply
+
+    with Session(create_engine(url)) as session:
+        code, host = service.create_room(session, "uestop", {"reveal_delay_ms": 0, "slap_window_ms": 200})
+        seats = [service.join_room(session, code, n)[0] for n in ("Ana", "Bia", "Cid")]
+        service.start_game(session, code, host, seed=5)
+        opener = service.screen(session, code, None)["to_act"][0]
+        service.apply_move(session, code, seats[opener], {"type": "reveal"})
+    slapper = seats[(opener + 1) % 3]
+    real_run = db.run
+
+    async def slow_run(action, url_=None):
+        await asyncio.sleep(0.3)  # a busy database thread
+        return await real_run(action, url)
+
+    monkeypatch.setattr("tablegames.games.uestop.state.db_run", slow_run)
+    arrived = time.time()
+    state, _version = asyncio.run(_apply(code, slapper, service.ServerMove(type="slap"), arrived))
+    assert [tap["arrival"] for tap in state.taps] == [arrived]
+    with Session(create_engine(url)) as session:
+        last = session.exec(select(MoveLog).order_by(MoveLog.version)).all()[-1]
+        assert json.loads(last.move_json) == {"type": "slap"} and last.created_at == arrived

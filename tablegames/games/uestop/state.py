@@ -182,12 +182,14 @@ def form_answer(form: Mapping[str, Any], spoken: bool) -> dict[str, Any]:
     return move
 
 
-async def _apply(code: str, seat: int, move: dict[str, Any]) -> tuple[Any, int]:
-    """Applies a move through the rooms service, retrying when another worker moved the
-    room at the same instant (the tap's time is in the move, so a retry stays fair)."""
+async def _apply(code: str, seat: int, move: dict[str, Any], arrived: float) -> tuple[Any, int]:
+    """Applies a tap through the rooms service at its arrival time ``arrived`` (the server's
+    clock when its event reached the handler, where a ping's time is noted too: the wait
+    for the database must not count as network delay), retrying when another worker moved
+    the room at the same instant (the tap's time is in the move, so a retry stays fair)."""
     for attempt in range(RETRIES):
         try:
-            return await db_run(lambda db: service.apply_move(db, code, seat, move))
+            return await db_run(lambda db: service.apply_move(db, code, seat, move, now=arrived))
         except RoomError as err:
             if err.code != "stale" or attempt == RETRIES - 1:
                 raise
@@ -240,12 +242,13 @@ class UeStopClock(rx.State):
     @rx.event
     async def slap(self, tap_ms: float):
         """SLAP: the tap's phone time goes to the server clock, then to the engine."""
+        arrived = time.time()
         screen, code, seat = await _screen_seat(self)
         if seat < 0:
             return screen.no_seat()
         move = slap_move(self._samples, tap_ms)  # the phone sends its clock's reading only
         try:
-            state, version = await _apply(code, seat, move)
+            state, version = await _apply(code, seat, move, arrived)
         except (IllegalMove, RoomError) as err:
             if err.code == "already_slapped":  # mashing the button is fine: the first tap counts
                 return None

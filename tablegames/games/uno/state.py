@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import reflex as rx
 
 from tablegames.state.room import Screen
@@ -42,6 +44,7 @@ class UnoJump(rx.State):
     @rx.event
     async def jump(self, tap_ms: float, card: str):
         """JUMP IN: the identical card ``card``, tapped at phone time ``tap_ms``."""
+        arrived = time.time()
         from tablegames.engine import IllegalMove
         from tablegames.games.uestop.state import UeStopClock, _apply, slap_move
         from tablegames.rooms.service import RoomError
@@ -55,7 +58,7 @@ class UnoJump(rx.State):
         move = slap_move(clock._samples, tap_ms)  # "t" and "delays" when this phone is synced
         move.update(type="jump_in", card=str(card))
         try:
-            _state, version = await _apply(code, seat, move)
+            _state, version = await _apply(code, seat, move, arrived)
         except (IllegalMove, RoomError) as err:
             if err.code == "already_jumped":  # a second tap on the button: the first counts
                 return None
