@@ -285,6 +285,45 @@ def has_local_socket(app: Any, token: str) -> bool:
     return record is not None and record.instance_id == manager.instance_id
 
 
+def _root_in_memory(app: Any, token: str) -> Any | None:
+    from reflex.istate.manager.memory import StateManagerMemory
+
+    manager = app.state_manager
+    return manager.states.get(token) if isinstance(manager, StateManagerMemory) else None
+
+
+def state_in_memory(app: Any, token: str, cls: Any) -> Any | None:
+    """Tab ``token``'s state ``cls`` as Reflex's memory state manager holds it, read without
+    its lock (None: another state manager, or no such tab). To read, never to change."""
+    root = _root_in_memory(app, token)
+    if root is None:
+        return None
+    try:
+        return root.get_substate(cls.get_full_name().split("."))
+    except ValueError:
+        return None
+
+
+def link_in_memory(app: Any, token: str, cls: Any) -> str:
+    """The shared token tab ``token``'s ``SharedState`` ``cls`` is linked to, as Reflex's
+    memory state manager holds the tab ("": not linked, or not held in memory)."""
+    root = _root_in_memory(app, token)
+    links = getattr(root, "_reflex_internal_links", None) if root is not None else None
+    return (links or {}).get(cls.get_full_name(), "")
+
+
+def events_pending(app: Any, token: str) -> bool:
+    """Whether Reflex's event processor holds an event of tab ``token``: queued, or being
+    processed (its events run one after the other)."""
+    processor = getattr(app, "_event_processor", None)
+    if processor is None:
+        return True  # unknown: let Reflex order it
+    if processor._token_queues.get(token):
+        return True
+    queue = processor._queue
+    return queue is not None and any(entry.ctx.token == token for entry in queue._queue)
+
+
 def memory_state_manager(app: Any) -> bool:
     """Whether the app keeps its states in this process (Reflex's memory state manager)."""
     from reflex.istate.manager.memory import StateManagerMemory
@@ -664,6 +703,16 @@ def route_linked_updates(state_cls: Any,
     routers[name] = router
 
 
+def take_changes(state: Any) -> set[str]:
+    """The vars changed in ``state`` (a shared state modified through :func:`modify_shared`,
+    outside any tab's event), which are then clean: no tab's next event sends them again."""
+    changed = set(state.dirty_vars)
+    state._clean()
+    if state._previous_dirty_vars is not None:
+        state._previous_dirty_vars.clear()
+    return changed
+
+
 def update_linked_tabs(state_cls: Any, tokens: set[str], dirty: set[str]) -> None:
     """Starts Reflex's update of the linked tabs ``tokens`` for a change of ``dirty`` vars
     of the shared ``state_cls`` (what it does after an event changed them; through any
@@ -685,6 +734,16 @@ async def modify_shared(app: Any, token: str, cls: Any) -> AsyncIterator[Any]:
     from reflex.istate.manager.token import BaseStateToken
 
     async with app.state_manager.modify_state(BaseStateToken(ident=token, cls=cls)) as root:
+        yield await root.get_state(cls)
+
+
+@contextlib.asynccontextmanager
+async def modify_tab(app: Any, token: str, cls: Any) -> AsyncIterator[Any]:
+    """Tab ``token``'s state ``cls``, locked, outside any event of the tab; what changed in
+    it is sent to the tab on exit (Reflex's ``App.modify_state``, as a background task does)."""
+    from reflex.istate.manager.token import BaseStateToken
+
+    async with app.modify_state(BaseStateToken(ident=token, cls=cls)) as root:
         yield await root.get_state(cls)
 
 

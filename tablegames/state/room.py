@@ -12,7 +12,9 @@ the notice): the route, role, seat, the room's screen data and the players' and 
 actions. Per-game states reach it with ``await self.get_state(Screen)`` and use its
 public API (:class:`RoomScreenAPI`: ``act``, ``say``, ``bump``, ``seat``, ``room_code``).
 A per-game substate of ``Screen`` (a game's card picker) may define ``_clear_on_move()``:
-it is called when this tab sends a move or leaves its room. Which game a room plays is
+it is called when this tab sends a move or leaves its room; with it, ``_nothing_to_clear()``
+says when it holds nothing to clear (then a move may skip Reflex's event processing,
+``state/quick_move.py``). Which game a room plays is
 looked up in the registry (``tablegames.games``): this module names no game.
 """
 
@@ -211,6 +213,20 @@ async def forget_tab(app: rx.App, token: str) -> None:
             shared._phones = {t: s for t, s in shared._phones.items() if t != token}
         if token in shared._hosts:
             shared._hosts = {t: g for t, g in shared._hosts.items() if t != token}
+
+
+async def bump_room(app: rx.App, code: str, version: int) -> None:
+    """Tells every screen of room ``code`` that it is now at ``version``, outside any tab's
+    event (a move taken off the socket, ``state/quick_move.py``): what ``Screen.bump``
+    and Reflex's update of the linked tabs after that event do, for every tab linked to
+    the room, the mover's included."""
+    async with rxa.modify_shared(app, room_token(code), RoomShared) as shared:
+        shared._at(code, version)
+        changed = rxa.take_changes(shared)
+        tabs, version = set(rxa.linked_tabs(shared)), shared.version
+    await fanout.announce(code, version)
+    if changed:
+        rxa.update_linked_tabs(RoomShared, tabs, changed)
 
 
 async def _version(code: str) -> int:

@@ -567,3 +567,69 @@ def test_linked_updates_can_be_routed():
                                                   None) == []
         finally:
             routers.pop("fake.state", None)
+
+
+def test_a_tab_state_is_read_in_memory_without_its_lock():
+    from reflex.istate.manager.memory import StateManagerMemory
+    from reflex.istate.manager.token import BaseStateToken
+
+    with relies_on("StateManagerMemory.states (token -> root state), the root's "
+                   "_reflex_internal_links, or BaseState.get_substate"):
+        app = types.SimpleNamespace(state_manager=StateManagerMemory())
+
+        async def scenario():
+            root = await app.state_manager.get_state(BaseStateToken(ident="tab-peek", cls=Screen))
+            (await root.get_state(Screen)).room_code = "WXYZ"
+            root._reflex_internal_links = {RoomShared.get_full_name(): "room-WXYZ"}
+
+        run(scenario())
+        screen = rxa.state_in_memory(app, "tab-peek", Screen)
+        assert isinstance(screen, Screen) and screen.room_code == "WXYZ"
+        assert rxa.link_in_memory(app, "tab-peek", RoomShared) == "room-WXYZ"
+        assert rxa.state_in_memory(app, "tab-none", Screen) is None
+        assert rxa.link_in_memory(app, "tab-none", RoomShared) == ""
+        assert rxa.state_in_memory(types.SimpleNamespace(state_manager=object()), "tab-peek", Screen) is None
+
+
+def test_the_event_processor_tells_a_tab_s_pending_events():
+    from reflex_base.event.processor.event_processor import EventProcessor
+
+    with relies_on("EventProcessor._token_queues (token -> deque) or ._queue (entries with ctx.token)"):
+        processor = EventProcessor.__new__(EventProcessor)
+        processor._token_queues = {}
+        processor._queue = asyncio.Queue()
+        app = types.SimpleNamespace(_event_processor=processor)
+        assert not rxa.events_pending(app, "tabA")
+        processor._token_queues["tabA"] = ["running"]
+        assert rxa.events_pending(app, "tabA") and not rxa.events_pending(app, "tabB")
+        processor._queue.put_nowait(types.SimpleNamespace(ctx=types.SimpleNamespace(token="tabB")))
+        assert rxa.events_pending(app, "tabB")
+        assert rxa.events_pending(types.SimpleNamespace(_event_processor=None), "tabA")  # unknown: Reflex orders it
+        source = inspect.getsource(EventProcessor)  # what the real processor keeps there
+        assert "self._token_queues[token]" in source and "self._queue = " in source
+        assert "entry.ctx.token" in source
+
+
+def test_changes_of_a_shared_state_modified_out_of_band_are_taken_once():
+    from reflex.istate.manager.memory import StateManagerMemory
+
+    with relies_on("BaseState.dirty_vars, SharedState._clean or _previous_dirty_vars"):
+        app = types.SimpleNamespace(state_manager=StateManagerMemory())
+
+        async def scenario():
+            async with rxa.modify_shared(app, "room-TAKE", RoomShared) as shared:
+                shared.version = 3
+                first = rxa.take_changes(shared)
+                return first, rxa.take_changes(shared), shared._previous_dirty_vars
+
+        first, second, previous = run(scenario())
+        assert first == {"version"} and second == set() and not previous
+
+
+def test_a_tab_state_is_modified_out_of_band_through_the_app():
+    with relies_on("App.modify_state(BaseStateToken(ident=..., cls=...))"):
+        params = inspect.signature(rx.App.modify_state).parameters
+        assert "token" in params
+        from reflex.istate.manager.token import BaseStateToken
+
+        assert {f.name for f in dataclasses.fields(BaseStateToken)} >= {"ident", "cls"}

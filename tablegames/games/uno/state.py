@@ -34,6 +34,10 @@ class UnoPicker(Screen):
         """A move was sent (or the tab left its room): the picker closes."""
         self.picking, self.swap_with = "", ""
 
+    def _nothing_to_clear(self) -> bool:
+        """Whether the picker is closed (a move then needn't go through ``Screen.move``)."""
+        return not self.picking and not self.swap_with
+
 
 class UnoJump(rx.State):
     """The jump-in button (house rule ``jump_in``): the tap's time, stamped as UeStop!'s

@@ -1,0 +1,135 @@
+"""A phone's move taken off the socket (``state/quick_move.py``), read from the frames.
+
+With one real backend (SQLite, the memory state manager) and raw websocket tabs:
+
+- an UNO move skips Reflex's event processing: the mover too gets one frame with its screen
+  alone (Reflex's delta for the mover's event carried the other vars that read the screen),
+  and every tab's screen is what Reflex computes for it when the page reloads;
+- a refused move gets the translated notice, as ``Screen.move`` gives it, and changes nothing;
+- with the colour picker open, the move goes through ``Screen.move``, which closes it;
+- two moves of one tab sent at once are applied in the order sent;
+- the seat is the tab's own: a move from a tab with no seat is refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from tablegames import reflex_adapter as rxa
+from tablegames.games.uno.state import UnoPicker
+from tablegames.state.room import Screen
+from tests.state.live import Tab, close, count, seated
+from tests.state.test_fanout_live import SCREEN, SCREEN_KEY, reloaded_screens, since
+
+pytestmark = pytest.mark.timeout(300)
+
+# Ana (seat 0) leads; the first card she draws (r9) is playable on r5, so she may keep it.
+STACK = {"hands": [["r1", "r2", "g4"], ["r7", "y8", "b3"]], "top": "r5",
+         "draw": ["r9", "b8", "g1", "y2", "g7", "y3", "b4", "g2", "y9", "b6"]}
+UNO = {"dealer": 1, "stack": STACK}
+PICKING = rxa.var_key("picking")
+
+
+async def playing(backend, source: str):
+    code, host, table, phones = await seated(backend, source, UNO)
+    await table.host("start")
+    for d in (table, *phones):
+        await d.until(lambda d: d.view.get("phase") == "play")
+    mover = next(p for p in phones if p.seat == p.view["turn"])
+    other = next(p for p in phones if p is not mover)
+    return code, table, mover, other
+
+
+def test_a_move_skips_reflex_and_every_tab_gets_its_screen_alone(backend):
+    async def scenario():
+        _code, table, mover, other = await playing(backend, "127.0.0.91")
+        devices = [table, mover, other]
+        marks = {d.name: len(d.deltas) for d in devices}
+        version = mover.version
+        card = next(c for c in mover.view["playable"] if c[0] in "rgby")
+        await mover.move({"type": "play", "card": card}, version)
+        for d in devices:
+            await d.until_version(version + 1)
+        await asyncio.sleep(0.3)  # anything more the move would send
+        frames = {d.name: since(d, marks[d.name], version + 1) for d in devices}
+        sent = {d.name: d.screen for d in devices}
+        return frames, sent, await reloaded_screens(backend, devices)
+
+    frames, sent, reloaded = asyncio.run(scenario())
+    for name, deltas in frames.items():
+        assert len(deltas) == 1, f"{name} got the move in {len(deltas)} frames"
+        assert deltas[0].keys() == {SCREEN} and deltas[0][SCREEN].keys() == {SCREEN_KEY}, \
+            f"{name}'s frame carried more than its screen: {sorted((s, sorted(v)) for s, v in deltas[0].items())}"
+    for name, screen in sent.items():
+        assert screen == reloaded[name], f"{name}: the screen sent differs from Reflex's for that tab"
+
+
+def test_a_refused_move_gets_the_translated_notice_and_changes_nothing(backend):
+    async def scenario():
+        _code, table, mover, other = await playing(backend, "127.0.0.92")
+        version = table.version
+        moves = count(backend, "SELECT COUNT(*) FROM movelog")
+        await other.move({"type": "draw"}, version)  # not her turn
+        await other.until(lambda d: bool(d.notices))
+        await mover.move({"type": "play", "card": "g4"}, version)  # her turn, but g4 is not on r5
+        await mover.until(lambda d: bool(d.notices))
+        await asyncio.sleep(0.3)
+        return other.notices, mover.notices, table.version - version, count(backend, "SELECT COUNT(*) FROM movelog") - moves
+
+    others, movers, versions, logged = asyncio.run(scenario())
+    assert others == ["It's Ana's turn, not yours."], others
+    assert len(movers) == 1 and "g4" not in movers[0] and movers[0], movers
+    assert versions == 0 and logged == 0
+
+
+def test_with_the_picker_open_the_move_goes_through_screen_move_which_closes_it(backend):
+    async def scenario():
+        _code, _table, mover, _other = await playing(backend, "127.0.0.93")
+        await mover.send_to(UnoPicker, "pick", {"card": "W"})  # a wild tapped: the picker opens
+        await mover.until(lambda d: d.latest(PICKING) == "W")
+        version = mover.version
+        await mover.move({"type": "draw"}, version)
+        await mover.until_version(version + 1)
+        await mover.until(lambda d: d.latest(PICKING) == "")
+        return mover.latest(PICKING)
+
+    assert asyncio.run(scenario()) == ""
+
+
+def test_two_moves_of_one_tab_sent_at_once_land_in_the_order_sent(backend):
+    async def scenario():
+        _code, table, mover, _other = await playing(backend, "127.0.0.94")
+        version = mover.version
+        await mover.move({"type": "draw"}, version)  # r9, playable: she may keep it
+        await mover.move({"type": "pass"}, version + 1)  # refused if it came first
+        await table.until_version(version + 2)
+        await asyncio.sleep(0.3)
+        return mover.notices, len(mover.view["hand"])
+
+    notices, hand = asyncio.run(scenario())
+    assert notices == [] and hand == 4
+
+
+def test_a_tab_without_a_seat_moves_nothing(backend):
+    async def scenario():
+        code, table, _mover, _other = await playing(backend, "127.0.0.95")
+        version = table.version
+        stranger = Tab(backend.url, f"/play/{code}", "stranger", source="127.0.0.96")
+        await stranger.connect()
+        await stranger.until(lambda d: bool(d.screen))
+        await stranger.move({"type": "draw"}, version)
+        await stranger.until(lambda d: bool(d.notices))
+        await asyncio.sleep(0.3)
+        return table.version - version, stranger.notices
+
+    moved, notices = asyncio.run(scenario())
+    assert moved == 0 and notices, notices
+
+
+def test_screen_move_is_the_event_taken(backend):
+    """The event name the page sends is the one taken off the socket."""
+    from tablegames.state import quick_move
+
+    assert quick_move.MOVE_EVENT == rxa.state_event_name(Screen, "move")
