@@ -35,6 +35,11 @@ class VersionedCache(Generic[V]):
         entry = self._entries.get(key)
         return entry[1] if entry is not None and entry[0] == version else None
 
+    def last(self, key: Hashable) -> V | None:
+        """The value stored for ``key``, whatever its version (None: none)."""
+        entry = self._entries.get(key)
+        return entry[1] if entry is not None else None
+
     def newest(self, key: Hashable) -> int | None:
         """The version stored for ``key`` (None: none)."""
         entry = self._entries.get(key)

@@ -738,6 +738,23 @@ def screen_at(code: str, version: int, seat: int | None) -> dict[str, Any] | Non
     return _with_view(public, public["game"], state, seat)
 
 
+def facts_at(code: str, version: int, per_move: frozenset[str]) -> dict[str, Any] | None:
+    """What :func:`screen_at` gives the table at ``version``, without the keys ``per_move``
+    (what a move of the game changes) and without computing the engine's view when it is
+    one of them; None if this process doesn't hold that version."""
+    if "view" not in per_move:
+        data = screen_at(code, version, None)
+        return None if data is None else {k: v for k, v in data.items() if k not in per_move}
+    public, state = _PUBLIC.get(code, version), _CACHE.get(code, version)
+    if public is None or (state is None and public["status"] != "lobby"):
+        return None
+    engine = get_game(public["game"])
+    state = state if public["status"] != "lobby" else None
+    late = _acting(public, engine, state)[3]
+    data = {**public, "me": -1, "removed": False, "next_game_seat": False, "late_join": late}
+    return {k: v for k, v in data.items() if k not in per_move}
+
+
 def _with_view(public: dict[str, Any], game: str, state: Any, seat: int | None) -> dict[str, Any]:
     me = next((s["seat"] for s in public["seats"] if s["id"] == seat), -1) if seat is not None else -1
     engine = get_game(game)

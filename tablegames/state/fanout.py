@@ -132,16 +132,34 @@ def _newest(code: str) -> int:
     return -1 if newest is None else newest
 
 
+# room code -> (its facts' values at the version digested last, their digest): a move of
+# the game keeps the facts' objects (rooms.service copies the room's public facts by
+# reference), so the next version's digest is that one, unless a value is another object
+_DIGESTS: VersionedCache[tuple[tuple[Any, ...], str]] = VersionedCache(KEPT)
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def _same(a: Any, b: Any) -> bool:
+    return a is b or (type(a) is type(b) and isinstance(a, _SCALARS) and a == b)
+
+
 def facts_digest(code: str, version: int) -> str:
     """``RoomShared.facts`` at ``version``: a digest of the room's facts (all but
     ``PER_MOVE``), or, when this process doesn't hold that version, one of its own (so that
     it counts as a change)."""
-    data = service.screen_at(code, version, None)
-    if data is None:
+    facts = service.facts_at(code, version, PER_MOVE)
+    if facts is None:
         return f"v{version}"
-    facts = {k: v for k, v in data.items() if k not in PER_MOVE}
-    text = orjson.dumps(facts, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS, default=str)
-    return hashlib.blake2b(text, digest_size=16).hexdigest()
+    items = tuple(sorted(facts.items()))
+    last = _DIGESTS.last(code)
+    if last is not None and len(last[0]) == len(items) and all(
+            k == k2 and _same(v, v2) for (k, v), (k2, v2) in zip(items, last[0])):
+        digest = last[1]  # the same objects: the same facts
+    else:
+        text = orjson.dumps(facts, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS, default=str)
+        digest = hashlib.blake2b(text, digest_size=16).hexdigest()
+    _DIGESTS.put(code, version, (items, digest))  # holds the objects: none is freed and its id reused
+    return digest
 
 
 def _reads_no_screen(code: str, version: int) -> bool:

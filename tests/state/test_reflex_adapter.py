@@ -504,23 +504,42 @@ def test_packets_are_written_by_orjson_as_reflex_would_write_them():
 
 
 def test_deltas_go_to_a_socket_of_this_worker():
+    import json
+
+    import socketio
+    from reflex.app import EventNamespace
     from reflex.istate.manager.memory import StateManagerMemory
 
-    with relies_on("token_to_socket records (sid, instance_id), SocketEvent.EVENT, EventNamespace.emit, "
+    with relies_on("token_to_socket records (sid, instance_id), SocketEvent.EVENT, the namespace's "
+                   "server (packet_class, manager.eio_sid_from_sid, _send_eio_packet), "
                    "StateUpdate(delta=...), StateManagerMemory"):
-        namespace, sent, app = _namespace()
+        server = socketio.AsyncServer(async_mode="asgi")
+        namespace = EventNamespace("/_event", app_module.app)
+        server.register_namespace(namespace)
+        rxa.fast_packets(types.SimpleNamespace(sio=server))
+        sent: list = []
+
+        async def send_eio(eio_sid, pkt):  # noqa: ANN001
+            sent.append((eio_sid, pkt.encode()))
+
+        server._send_eio_packet = send_eio
+        app = types.SimpleNamespace(event_namespace=namespace)
 
         async def scenario():
-            await namespace.on_connect("sid1", ENVIRON)
+            sids = [await server.manager.pre_connect(f"eio{i}", "/_event") for i in (1, 2)]
+            await namespace.on_connect(sids[0], ENVIRON)
             assert rxa.has_local_socket(app, "tab1") and not rxa.has_local_socket(app, "tab2")
-            await namespace.on_connect("sid2", {**ENVIRON, "QUERY_STRING": "token=tab3"})
+            await namespace.on_connect(sids[1], {**ENVIRON, "QUERY_STRING": "token=tab3"})
             await rxa.emit_deltas(app, [("tab1", {"a.b": {rxa.var_key("x"): 1}}), ("tab2", {"a.b": {}}),
                                         ("tab3", {"a.b": {rxa.var_key("x"): 3}})])
 
         run(scenario())
-        assert [(event, to) for event, _data, to in sent] == [("event", "sid1"), ("event", "sid2")]
-        assert sent[0][1].delta == {"a.b": {"x_rx_state_": 1}} and not sent[0][1].events
-        assert sent[1][1].delta == {"a.b": {"x_rx_state_": 3}}
+        assert [to for to, _text in sent] == ["eio1", "eio2"]
+        # what the namespace's emit writes: an Engine.IO message, a Socket.IO event of the namespace
+        frames = [json.loads(text.removeprefix("42/_event,")) for _to, text in sent]
+        assert all(text.startswith("42/_event,") for _to, text in sent)
+        assert frames[0] == ["event", {"delta": {"a.b": {"x_rx_state_": 1}}}]
+        assert frames[1] == ["event", {"delta": {"a.b": {"x_rx_state_": 3}}}]
         assert not rxa.has_local_socket(types.SimpleNamespace(event_namespace=None), "tab1")
         assert rxa.memory_state_manager(types.SimpleNamespace(state_manager=StateManagerMemory()))
         assert not rxa.memory_state_manager(types.SimpleNamespace(state_manager=object()))

@@ -1,0 +1,81 @@
+"""``RoomShared.facts``: a digest of what a room shows besides the game (``fanout.facts_digest``).
+
+It changes exactly when the facts do, and a move of the game reuses the last digest
+without hashing the facts again (they are the same objects)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from sqlmodel import Session, SQLModel, create_engine
+
+from tablegames.engine import get_game
+from tablegames.rooms import service
+from tablegames.state import fanout
+
+
+@pytest.fixture
+def session(tmp_path, monkeypatch):
+    monkeypatch.setenv(service.TEST_MODE_ENV, "1")
+    engine = create_engine(f"sqlite:///{tmp_path / 'app.db'}")
+    SQLModel.metadata.create_all(engine)
+    service.clear_cache()
+    fanout._DIGESTS.clear()
+    with Session(engine) as db:
+        yield db
+    engine.dispose()
+    service.clear_cache()
+
+
+def _fresh(code: str, version: int) -> str:
+    """The digest computed from nothing remembered."""
+    fanout._DIGESTS.clear()
+    return fanout.facts_digest(code, version)
+
+
+def test_the_digest_follows_the_facts_and_a_move_of_the_game_reuses_it(session):
+    code, host = service.create_room(session, "uno")
+    seats = [service.join_room(session, code, name)[0] for name in ("Ana", "Bia", "Cid")]
+    lobby = fanout.facts_digest(code, service.room_version(session, code))
+    service.screen(session, code, None)  # the room's public facts, as a page load reads them
+    service.start_game(session, code, host, seed=11)
+    version = service.room_version(session, code)
+    started = fanout.facts_digest(code, version)
+    assert started != lobby
+    rng = random.Random(3)
+    digests = [started]
+    while service.screen(session, code, None)["status"] == "playing" and len(digests) < 60:
+        state = service.current_state(session, code)[0]
+        acting = sorted(get_game("uno").to_act(state))
+        if not acting:
+            break
+        seat = seats[acting[0]]
+        place = acting[0]
+        moves = get_game("uno").legal_moves(state, place)
+        _, version = service.apply_move(session, code, seat, rng.choice(moves))
+        digests.append(fanout.facts_digest(code, version))
+        # the same as hashing the facts afresh, move after move
+        facts = service.facts_at(code, version, fanout.PER_MOVE)
+        table = service.screen_at(code, version, None)
+        assert facts == {k: v for k, v in table.items() if k not in fanout.PER_MOVE}
+        assert digests[-1] == _fresh(code, version)
+    assert len(digests) > 10
+    # moves of the game change no fact until the hand or game ends
+    assert len(set(digests[:5])) == 1
+
+
+def test_a_join_changes_the_digest(session):
+    code, _host = service.create_room(session, "uno")
+    service.join_room(session, code, "Ana")
+    before = fanout.facts_digest(code, service.room_version(session, code))
+    service.screen(session, code, None)
+    service.join_room(session, code, "Bia")
+    service.screen(session, code, None)
+    after = fanout.facts_digest(code, service.room_version(session, code))
+    assert after != before and after == _fresh(code, service.room_version(session, code))
+
+
+def test_a_version_this_process_does_not_hold_gets_a_digest_of_its_own(session):
+    code, _host = service.create_room(session, "uno")
+    assert fanout.facts_digest(code, 99) == "v99"
