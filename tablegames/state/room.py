@@ -749,7 +749,7 @@ async def _screen_data(code: str, version: int, seat: int | None, lang: str) -> 
         except RoomError:
             return None
     data = {**_plain_facts(code, data), **plain_json({k: data[k] for k in PER_SEAT if k in data})}
-    data["vm"] = plain_json(games.view_model(data, lang))  # the game's own screen data
+    data["vm"] = games.view_model(data, lang)  # the game's own screen data (plain JSON already)
     _SCREENS.put(key, data["version"], data)
     return data
 
