@@ -10,7 +10,6 @@ import random
 
 import orjson
 import pytest
-from sqlmodel import Session, SQLModel, create_engine
 
 from tablegames import games
 from tablegames.engine import IllegalMove, get_game
@@ -20,44 +19,32 @@ from tablegames.state.room import plain_json
 PLAYERS = {"uno": 4, "upwords": 3, "uestop": 3, "faces": 4}
 
 
-@pytest.fixture
-def session(tmp_path, monkeypatch):
-    monkeypatch.setenv(service.TEST_MODE_ENV, "1")
-    engine = create_engine(f"sqlite:///{tmp_path / 'app.db'}")
-    SQLModel.metadata.create_all(engine)
-    service.clear_cache()
-    with Session(engine) as db:
-        yield db
-    engine.dispose()
-    service.clear_cache()
-
-
 def _plain(value) -> bool:
     """Whether ``value`` reads back from JSON as itself (type for type)."""
     return value == plain_json(value) and orjson.loads(orjson.dumps(value)) == value
 
 
 @pytest.mark.parametrize("game", sorted(PLAYERS))
-def test_view_models_are_plain_json_all_game_long(session, game):
+def test_view_models_are_plain_json_all_game_long(db, game):
     engine = get_game(game)
     for seed in range(2):
         rng = random.Random(seed)
-        code, host = service.create_room(session, game)
-        seats = [service.join_room(session, code, f"P{i}")[0] for i in range(PLAYERS[game])]
-        service.start_game(session, code, host, seed=seed)
+        code, host = service.create_room(db, game)
+        seats = [service.join_room(db, code, f"P{i}")[0] for i in range(PLAYERS[game])]
+        service.start_game(db, code, host, seed=seed)
         for _step in range(60):
             for seat in (None, *seats):
-                screen = plain_json(service.screen(session, code, seat))
+                screen = plain_json(service.screen(db, code, seat))
                 for lang in ("en", "pt-BR"):
                     vm = games.view_model(screen, lang)
                     assert vm and _plain(vm), f"{game}, seat {seat}, {lang}: not plain JSON"
-            state = service.current_state(session, code)[0]
+            state = service.current_state(db, code)[0]
             acting = sorted(engine.to_act(state))
             moves = engine.legal_moves(state, acting[0]) if acting else []
             rng.shuffle(moves)
             for move in moves:  # some wait for their time (a slap before the reveal)
                 try:
-                    service.apply_move(session, code, seats[acting[0]], move)
+                    service.apply_move(db, code, seats[acting[0]], move)
                     break
                 except IllegalMove:
                     continue

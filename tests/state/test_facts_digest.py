@@ -8,24 +8,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from sqlmodel import Session, SQLModel, create_engine
 
 from tablegames.engine import get_game
 from tablegames.rooms import service
 from tablegames.state import fanout
-
-
-@pytest.fixture
-def session(tmp_path, monkeypatch):
-    monkeypatch.setenv(service.TEST_MODE_ENV, "1")
-    engine = create_engine(f"sqlite:///{tmp_path / 'app.db'}")
-    SQLModel.metadata.create_all(engine)
-    service.clear_cache()
-    fanout._DIGESTS.clear()
-    with Session(engine) as db:
-        yield db
-    engine.dispose()
-    service.clear_cache()
 
 
 def _fresh(code: str, version: int) -> str:
@@ -34,26 +20,33 @@ def _fresh(code: str, version: int) -> str:
     return fanout.facts_digest(code, version)
 
 
-def test_the_digest_follows_the_facts_and_a_move_of_the_game_reuses_it(session):
-    code, host = service.create_room(session, "uno")
-    seats = [service.join_room(session, code, name)[0] for name in ("Ana", "Bia", "Cid")]
-    lobby = fanout.facts_digest(code, service.room_version(session, code))
-    service.screen(session, code, None)  # the room's public facts, as a page load reads them
-    service.start_game(session, code, host, seed=11)
-    version = service.room_version(session, code)
+@pytest.fixture(autouse=True)
+def _no_digests():
+    fanout._DIGESTS.clear()
+    yield
+    fanout._DIGESTS.clear()
+
+
+def test_the_digest_follows_the_facts_and_a_move_of_the_game_reuses_it(db):
+    code, host = service.create_room(db, "uno")
+    seats = [service.join_room(db, code, name)[0] for name in ("Ana", "Bia", "Cid")]
+    lobby = fanout.facts_digest(code, service.room_version(db, code))
+    service.screen(db, code, None)  # the room's public facts, as a page load reads them
+    service.start_game(db, code, host, seed=11)
+    version = service.room_version(db, code)
     started = fanout.facts_digest(code, version)
     assert started != lobby
     rng = random.Random(3)
     digests = [started]
-    while service.screen(session, code, None)["status"] == "playing" and len(digests) < 60:
-        state = service.current_state(session, code)[0]
+    while service.screen(db, code, None)["status"] == "playing" and len(digests) < 60:
+        state = service.current_state(db, code)[0]
         acting = sorted(get_game("uno").to_act(state))
         if not acting:
             break
         seat = seats[acting[0]]
         place = acting[0]
         moves = get_game("uno").legal_moves(state, place)
-        _, version = service.apply_move(session, code, seat, rng.choice(moves))
+        _, version = service.apply_move(db, code, seat, rng.choice(moves))
         digests.append(fanout.facts_digest(code, version))
         # the same as hashing the facts afresh, move after move
         facts = service.facts_at(code, version, fanout.PER_MOVE)
@@ -65,17 +58,17 @@ def test_the_digest_follows_the_facts_and_a_move_of_the_game_reuses_it(session):
     assert len(set(digests[:5])) == 1
 
 
-def test_a_join_changes_the_digest(session):
-    code, _host = service.create_room(session, "uno")
-    service.join_room(session, code, "Ana")
-    before = fanout.facts_digest(code, service.room_version(session, code))
-    service.screen(session, code, None)
-    service.join_room(session, code, "Bia")
-    service.screen(session, code, None)
-    after = fanout.facts_digest(code, service.room_version(session, code))
-    assert after != before and after == _fresh(code, service.room_version(session, code))
+def test_a_join_changes_the_digest(db):
+    code, _host = service.create_room(db, "uno")
+    service.join_room(db, code, "Ana")
+    before = fanout.facts_digest(code, service.room_version(db, code))
+    service.screen(db, code, None)
+    service.join_room(db, code, "Bia")
+    service.screen(db, code, None)
+    after = fanout.facts_digest(code, service.room_version(db, code))
+    assert after != before and after == _fresh(code, service.room_version(db, code))
 
 
-def test_a_version_this_process_does_not_hold_gets_a_digest_of_its_own(session):
-    code, _host = service.create_room(session, "uno")
+def test_a_version_this_process_does_not_hold_gets_a_digest_of_its_own(db):
+    code, _host = service.create_room(db, "uno")
     assert fanout.facts_digest(code, 99) == "v99"

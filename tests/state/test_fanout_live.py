@@ -54,6 +54,18 @@ async def reloaded_screens(backend, devices: list[Tab]) -> dict[str, Any]:
     return reloaded
 
 
+def assert_screen_alone(frames: dict[str, list[dict[str, Any]]], sent: dict[str, Any],
+                        reloaded: dict[str, Any]) -> None:
+    """Each tab got the move in one frame holding its screen alone, and the screen each tab
+    has is the one Reflex computes for it on a reload."""
+    for name, deltas in frames.items():
+        assert len(deltas) == 1, f"{name} got the move in {len(deltas)} frames"
+        assert deltas[0].keys() == {SCREEN} and deltas[0][SCREEN].keys() == {SCREEN_KEY}, \
+            f"{name}'s frame carried more than its screen: {sorted((s, sorted(v)) for s, v in deltas[0].items())}"
+    for name, screen in sent.items():
+        assert screen == reloaded[name], f"{name}: the screen sent differs from Reflex's for that tab"
+
+
 def test_a_move_sends_the_other_tabs_their_screen_alone(backend):
     async def scenario():
         code, _host, table, phones = await seated(backend, "127.0.0.71", UNO)
@@ -83,12 +95,7 @@ def test_a_move_sends_the_other_tabs_their_screen_alone(backend):
 
     results, sent, reloaded, screens, seats = asyncio.run(scenario())
     for move in results:
-        for name, deltas in move.items():
-            assert len(deltas) == 1, f"{name} got the move in {len(deltas)} frames"
-            assert deltas[0].keys() == {SCREEN} and deltas[0][SCREEN].keys() == {SCREEN_KEY}, \
-                f"{name}'s frame carried more than its screen: {sorted((s, sorted(v)) for s, v in deltas[0].items())}"
-    for name, screen in sent.items():
-        assert screen == reloaded[name], f"{name}: the screen sent differs from Reflex's for that tab"
+        assert_screen_alone(move, sent, reloaded)
     for name, received in screens.items():  # each tab got its own seat's view, no other hand
         views = [(sc.get("me"), (sc.get("view") or {})) for sc in received if sc and sc.get("view")]
         assert views, f"{name} got no game screen"

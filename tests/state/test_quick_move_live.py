@@ -19,9 +19,8 @@ import pytest
 
 from tablegames import reflex_adapter as rxa
 from tablegames.games.uno.state import UnoPicker
-from tablegames.state.room import Screen
 from tests.state.live import Tab, close, count, seated
-from tests.state.test_fanout_live import SCREEN, SCREEN_KEY, reloaded_screens, since
+from tests.state.test_fanout_live import assert_screen_alone, reloaded_screens, since
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -58,12 +57,7 @@ def test_a_move_skips_reflex_and_every_tab_gets_its_screen_alone(backend):
         return frames, sent, await reloaded_screens(backend, devices)
 
     frames, sent, reloaded = asyncio.run(scenario())
-    for name, deltas in frames.items():
-        assert len(deltas) == 1, f"{name} got the move in {len(deltas)} frames"
-        assert deltas[0].keys() == {SCREEN} and deltas[0][SCREEN].keys() == {SCREEN_KEY}, \
-            f"{name}'s frame carried more than its screen: {sorted((s, sorted(v)) for s, v in deltas[0].items())}"
-    for name, screen in sent.items():
-        assert screen == reloaded[name], f"{name}: the screen sent differs from Reflex's for that tab"
+    assert_screen_alone(frames, sent, reloaded)  # the mover's own frame included
 
 
 def test_a_refused_move_gets_the_translated_notice_and_changes_nothing(backend):
@@ -76,7 +70,9 @@ def test_a_refused_move_gets_the_translated_notice_and_changes_nothing(backend):
         await mover.move({"type": "play", "card": "g4"}, version)  # her turn, but g4 is not on r5
         await mover.until(lambda d: bool(d.notices))
         await asyncio.sleep(0.3)
-        return other.notices, mover.notices, table.version - version, count(backend, "SELECT COUNT(*) FROM movelog") - moves
+        logged = count(backend, "SELECT COUNT(*) FROM movelog") - moves
+        await close([table, mover, other])
+        return other.notices, mover.notices, table.version - version, logged
 
     others, movers, versions, logged = asyncio.run(scenario())
     assert others == ["It's Ana's turn, not yours."], others
@@ -86,13 +82,14 @@ def test_a_refused_move_gets_the_translated_notice_and_changes_nothing(backend):
 
 def test_with_the_picker_open_the_move_goes_through_screen_move_which_closes_it(backend):
     async def scenario():
-        _code, _table, mover, _other = await playing(backend, "127.0.0.93")
+        _code, table, mover, other = await playing(backend, "127.0.0.93")
         await mover.send_to(UnoPicker, "pick", {"card": "W"})  # a wild tapped: the picker opens
         await mover.until(lambda d: d.latest(PICKING) == "W")
         version = mover.version
         await mover.move({"type": "draw"}, version)
         await mover.until_version(version + 1)
         await mover.until(lambda d: d.latest(PICKING) == "")
+        await close([table, mover, other])
         return mover.latest(PICKING)
 
     assert asyncio.run(scenario()) == ""
@@ -100,12 +97,13 @@ def test_with_the_picker_open_the_move_goes_through_screen_move_which_closes_it(
 
 def test_two_moves_of_one_tab_sent_at_once_land_in_the_order_sent(backend):
     async def scenario():
-        _code, table, mover, _other = await playing(backend, "127.0.0.94")
+        _code, table, mover, other = await playing(backend, "127.0.0.94")
         version = mover.version
         await mover.move({"type": "draw"}, version)  # r9, playable: she may keep it
         await mover.move({"type": "pass"}, version + 1)  # refused if it came first
         await table.until_version(version + 2)
         await asyncio.sleep(0.3)
+        await close([table, mover, other])
         return mover.notices, len(mover.view["hand"])
 
     notices, hand = asyncio.run(scenario())
@@ -114,7 +112,7 @@ def test_two_moves_of_one_tab_sent_at_once_land_in_the_order_sent(backend):
 
 def test_a_tab_without_a_seat_moves_nothing(backend):
     async def scenario():
-        code, table, _mover, _other = await playing(backend, "127.0.0.95")
+        code, table, mover, other = await playing(backend, "127.0.0.95")
         version = table.version
         stranger = Tab(backend.url, f"/play/{code}", "stranger", source="127.0.0.96")
         await stranger.connect()
@@ -122,14 +120,9 @@ def test_a_tab_without_a_seat_moves_nothing(backend):
         await stranger.move({"type": "draw"}, version)
         await stranger.until(lambda d: bool(d.notices))
         await asyncio.sleep(0.3)
+        await close([table, mover, other, stranger])
         return table.version - version, stranger.notices
 
     moved, notices = asyncio.run(scenario())
     assert moved == 0 and notices, notices
 
-
-def test_screen_move_is_the_event_taken(backend):
-    """The event name the page sends is the one taken off the socket."""
-    from tablegames.state import quick_move
-
-    assert quick_move.MOVE_EVENT == rxa.state_event_name(Screen, "move")
