@@ -739,18 +739,14 @@ def screen_at(code: str, version: int, seat: int | None) -> dict[str, Any] | Non
 
 
 def facts_at(code: str, version: int, per_move: frozenset[str]) -> dict[str, Any] | None:
-    """What :func:`screen_at` gives the table at ``version``, without the keys ``per_move``
-    (what a move of the game changes) and without computing the engine's view when it is
-    one of them; None if this process doesn't hold that version."""
-    if "view" not in per_move:
-        data = screen_at(code, version, None)
-        return None if data is None else {k: v for k, v in data.items() if k not in per_move}
+    """What :func:`screen_at` gives the table at ``version`` but its ``view`` and the keys
+    ``per_move`` (what a move of the game changes), without computing the view; None if
+    this process doesn't hold that version."""
     public, state = _PUBLIC.get(code, version), _CACHE.get(code, version)
-    if public is None or (state is None and public["status"] != "lobby"):
+    lobby = public is not None and public["status"] == "lobby"
+    if public is None or (state is None and not lobby):
         return None
-    engine = get_game(public["game"])
-    state = state if public["status"] != "lobby" else None
-    late = _acting(public, engine, state)[3]
+    late = _acting(public, get_game(public["game"]), None if lobby else state)[3]
     data = {**public, "me": -1, "removed": False, "next_game_seat": False, "late_join": late}
     return {k: v for k, v in data.items() if k not in per_move}
 

@@ -3,10 +3,10 @@
 Reflex processes every event the same way: it queues it, locks the tab's state, patches
 the room's linked states into the tab's tree, runs the handler, computes and compares every
 computed var the event may have changed, sends the tab its delta, swaps the room back out
-and starts the update of the room's other tabs. For ``Screen.move`` that was about a
-quarter of a move's CPU on one worker, while what a move needs is: the seat of the tab
-(the server's own), the move applied and stored, the room's version raised, and every
-tab's new screen sent (``state/fanout.py``).
+and starts the update of the room's other tabs. For ``Screen.move`` that was a fifth of a
+move's CPU on one worker (``docs/scaling.md``, sixth round), while what a move needs is:
+the seat of the tab (the server's own), the move applied and stored, the room's version
+raised, and every tab's new screen sent (``state/fanout.py``).
 
 So :func:`install` (a lifespan task, before ``guard.install``: the guard's checks come
 first) takes a ``Screen.move`` event off the socket when that is all it does:
@@ -110,8 +110,8 @@ async def _take(app: Any, namespace: Any, sid: str, token: str, fields: dict[str
 def install(app: Any) -> None:
     """Lifespan task: takes ``Screen.move`` events off the socket where it can (see above)."""
     namespace = app.event_namespace
-    if namespace is None or getattr(namespace, "_tg_quick_moves", False):
-        return
+    if namespace is None or getattr(namespace, "_tg_quick_moves", False) or not rxa.memory_state_manager(app):
+        return  # with Redis (several workers) the tabs' states are not here to read
     original = namespace.on_event
 
     async def on_event(sid: str, data: Any):
