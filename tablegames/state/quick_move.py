@@ -39,6 +39,7 @@ from tablegames import reflex_adapter as rxa
 from tablegames.engine import IllegalMove
 from tablegames.rooms import service
 from tablegames.rooms.service import RoomError
+from tablegames.state import deadlines
 from tablegames.state.db import run as db_run
 from tablegames.state.room import RoomShared, Screen, bump_room, room_token
 
@@ -99,8 +100,6 @@ async def _take(app: Any, namespace: Any, sid: str, token: str, fields: dict[str
             screen.refuse(err)  # as Screen.move does: the translated notice, nothing else
         return True
     await bump_room(app, code, version)
-    from tablegames.state import deadlines  # it builds on state.room
-
     timer = deadlines.follow(code, version)
     if timer is not None:
         await rxa.emit_to_sid(namespace, sid, timer)
