@@ -239,8 +239,9 @@ def test_offline_navigation_shows_the_app_shell_or_the_offline_page(
     # Retry reloads the address the player asked for; back online, that is the real page.
     context.set_offline(True)
     try:
+        page.goto("about:blank")  # as above: no page of ours left to reload itself meanwhile
         page.goto("/?retry-test")  # never cached: the offline page
-        assert page.get_by_text(OFFLINE_EN).is_visible()
+        expect(page.get_by_text(OFFLINE_EN)).to_be_visible()
         page.get_by_role("button", name="Retry").click()
         page.wait_for_load_state()  # (a retry may supersede another: don't pin one navigation)
         expect(page.get_by_text(OFFLINE_EN)).to_be_visible()  # still offline: the offline page again
