@@ -37,11 +37,10 @@ from typing import Any
 
 from tablegames import reflex_adapter as rxa
 from tablegames.engine import IllegalMove
-from tablegames.rooms import service
 from tablegames.rooms.service import RoomError
 from tablegames.state import deadlines
 from tablegames.state.db import run as db_run
-from tablegames.state.room import RoomShared, Screen, bump_room, room_token
+from tablegames.state.room import RoomShared, Screen, bump_room, room_token, seat_move
 
 __all__ = ["install", "MOVE_EVENT"]
 
@@ -75,7 +74,7 @@ def _seat_of(app: Any, token: str) -> tuple[str, int, int] | None:
     return screen.room_code, screen._seat, screen._seat_gen
 
 
-def _arguments(fields: dict[str, Any]) -> tuple[dict[str, Any], int | None] | None:
+def _arguments(fields: dict[str, Any]) -> tuple[dict[str, Any], int] | None:
     """The move and the version the phone saw (None: not readable here)."""
     payload = fields.get("payload")
     if not isinstance(payload, dict) or not isinstance(payload.get("move"), dict):
@@ -83,7 +82,7 @@ def _arguments(fields: dict[str, Any]) -> tuple[dict[str, Any], int | None] | No
     seen = payload.get("seen_version", -1)
     if not isinstance(seen, int) or isinstance(seen, bool):
         return None
-    return payload["move"], (seen if seen >= 0 else None)
+    return payload["move"], seen
 
 
 async def _take(app: Any, namespace: Any, sid: str, token: str, fields: dict[str, Any]) -> bool:
@@ -92,9 +91,9 @@ async def _take(app: Any, namespace: Any, sid: str, token: str, fields: dict[str
     arguments = _arguments(fields)
     if seat is None or arguments is None:
         return False
-    (code, seat_id, gen), (move, expected) = seat, arguments
+    (code, seat_id, gen), (move, seen) = seat, arguments
     try:
-        version = await db_run(lambda db: service.apply_move(db, code, seat_id, move, expected, holder=gen)[1])
+        version = await db_run(seat_move(code, seat_id, gen, move, seen))  # what Screen.move applies
     except (IllegalMove, RoomError) as err:
         async with rxa.modify_tab(app, token, Screen) as screen:
             screen.refuse(err)  # as Screen.move does: the translated notice, nothing else

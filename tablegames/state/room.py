@@ -215,6 +215,14 @@ async def forget_tab(app: rx.App, token: str) -> None:
             shared._hosts = {t: g for t, g in shared._hosts.items() if t != token}
 
 
+def seat_move(code: str, seat: int, gen: int, move: Any, seen_version: int) -> Callable[[Session], int]:
+    """The database action of a phone's move: ``move`` for seat id ``seat`` (held for its
+    generation ``gen``) of room ``code``, refused as stale unless the room is at
+    ``seen_version`` (below 0: any); it returns the room's new version."""
+    expected = seen_version if seen_version >= 0 else None
+    return lambda db: service.apply_move(db, code, seat, move, expected, holder=gen)[1]
+
+
 async def bump_room(app: rx.App, code: str, version: int) -> None:
     """Tells every screen of room ``code`` that it is now at ``version``, outside any tab's
     event (a move taken off the socket, ``state/quick_move.py``): what ``Screen.bump``
@@ -631,9 +639,7 @@ class Screen(Device, RoomScreenAPI):
         self._clear_parts()
         if self.role != "phone" or self._seat < 0:
             return self._no_seat()
-        expected = seen_version if seen_version >= 0 else None
-        return await self._act(lambda db, code=self.room_code, seat=self._seat, gen=self._seat_gen:
-                               service.apply_move(db, code, seat, move, expected, holder=gen)[1])
+        return await self._act(seat_move(self.room_code, self._seat, self._seat_gen, move, seen_version))
 
     @rx.event
     async def set_option(self, key: str, value: Any):

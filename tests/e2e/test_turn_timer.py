@@ -26,6 +26,8 @@ def test_the_table_plays_for_a_player_whose_time_is_up(app_server, new_context, 
     tablet.click("#start")
     for page in (tablet, ana, bia):
         page.wait_for_selector("#turn-countdown", timeout=20_000)
+    # assets/countdown.js writes the minutes and seconds once it has ticked
+    tablet.wait_for_function("() => document.querySelector('#turn-countdown').innerText.includes(':')")
     shown = tablet.inner_text("#turn-countdown")
     assert ":" in shown and ("Time left" in shown or "Tempo restante" in shown)
     screenshot(bia, "countdown-phone")
