@@ -29,7 +29,8 @@ joins with a name through the join form handler, and the table starts the game w
 host handler. Then the phone whose turn it is waits a think time (human pace: uniform in
 ``--think``, default 1-3 s; burst: none) and sends ``Screen.move`` with the version it saw
 (``seen_version``). The table deals the next hand (``host next_hand``) when one is over,
-and sends the heartbeat a real table sends every 5 s (phones send theirs every 5 minutes).
+and sends the heartbeat a real table sends every 5 s (phones send theirs every 5 minutes);
+every page also reports who is connected every 10 s (``SeatAdmin.watch_host``), as a real one does.
 
 For every move: the time from sending it until EVERY other device of the room (the table
 and the other phones) received a screen with the new version (p50/p95/p99/max), the
@@ -57,8 +58,9 @@ choice, since then only the server differs. A boardgame.io device speaks its own
 protocol (``sync`` then ``update`` actions with the state id it saw; the table is a
 spectator); a floor device sends ``join``/``move``/``heartbeat``. The peers have no lobby:
 rooms exist once their devices connect (seating is not measured). boardgame.io has no
-heartbeat event, so its tables send none (the floor answers each heartbeat with a frame, as
-ours does). At the end the bench prints one table, setups and peers side by side per load
+heartbeat event, so its tables send none; the floor receives the tables' heartbeats and
+answers none (ours answers one only when what the table shows changed), and no page of a
+peer sends ours' host reports. At the end the bench prints one table, setups and peers side by side per load
 (p50/p95/p99 from a move to every other device, server CPU per move = the server's process
 CPU over the measured window / moves, burst moves/s), the ratios ours / floor and
 ours / boardgame.io, and the targets of issue 18 as PASS/MISS lines (printed, never asserted).
@@ -90,6 +92,7 @@ if str(REPO_ROOT) not in sys.path:
 
 from bench.peers import peers
 from tablegames.state import upkeep
+from tablegames.state.seats import WATCH_HOST_MS
 from tests.scale import services
 from tests.scale.client import Device
 
@@ -98,6 +101,7 @@ MOVE_TIMEOUT = 10.0  # a move nobody hears of within this time counts as a time-
 SEAT_LIMIT = 240.0  # seconds to seat all rooms of a phase; rooms not seated by then are skipped
 HEARTBEAT = 5.0  # the table page's heartbeat interval (rx.moment interval=5000)
 PHONE_KEEPALIVE = upkeep.keepalive_ms() / 1000  # the phone page's (default expiry: 5 min)
+WATCH_HOST = WATCH_HOST_MS / 1000  # every page's report of who is connected (the host moves on)
 NAMES = ("Ana", "Bia", "Cid", "Duda", "Eli", "Fabi", "Gil", "Hugo", "Iara", "Juca")
 
 
@@ -303,20 +307,22 @@ async def play_room(room: Room, stats: Stats, think: tuple[float, float], until:
 
 
 async def heartbeats(rooms: list[Room], until: float) -> None:
-    """Every page sends Screen.heartbeat as the real one does: tables every 5 s, phones every
-    ``PHONE_KEEPALIVE`` (each device at its own offset in its interval)."""
-    beats = [(device, HEARTBEAT if device is room.table else PHONE_KEEPALIVE)
-             for room in rooms for device in room.devices]
-    offsets = [random.Random(device.token).uniform(0, interval) for device, interval in beats]
+    """Every page sends what the real one sends on a timer: ``Screen.heartbeat`` (tables
+    every 5 s, phones every ``PHONE_KEEPALIVE``) and ``SeatAdmin.watch_host`` (every page,
+    every ``WATCH_HOST``), each device at its own offset in each interval."""
+    beats = [(device, handler, interval) for room in rooms for device in room.devices
+             for handler, interval in (("heartbeat", HEARTBEAT if device is room.table else PHONE_KEEPALIVE),
+                                       ("watch_host", WATCH_HOST))]
+    offsets = [random.Random(f"{device.token}{handler}").uniform(0, interval) for device, handler, interval in beats]
     sent = [0] * len(beats)
     start = time.perf_counter()
     while time.perf_counter() < until:
         now = time.perf_counter()
-        for i, (device, interval) in enumerate(beats):
+        for i, (device, handler, interval) in enumerate(beats):
             due = int((now - start - offsets[i]) // interval) + 1
             if due > sent[i] and device.connected:
                 sent[i] = due
-                await device.send("heartbeat", {"_value": time.strftime("%c")})
+                await device.send(handler, {})  # as the page's timer sends it (no arguments)
         await asyncio.sleep(0.2)
 
 

@@ -312,6 +312,26 @@ def link_in_memory(app: Any, token: str, cls: Any) -> str:
     return (links or {}).get(cls.get_full_name(), "")
 
 
+async def keep_alive_in_memory(app: Any, *tokens: str) -> None:
+    """Renews the memory state manager's expiry of the states it holds for ``tokens``, as
+    an event of the tab renews it (``REFLEX_REDIS_TOKEN_EXPIRATION``); creates none."""
+    from reflex.istate.manager.token import BaseStateToken
+
+    for token in tokens:
+        root = _root_in_memory(app, token)
+        if root is not None:
+            await app.state_manager.get_state(BaseStateToken(ident=token, cls=type(root)))
+
+
+def set_unread_in_memory(state: Any, **values: Any) -> None:
+    """Sets backend vars of ``state`` (as :func:`state_in_memory` gives it) that no var
+    reads, marking nothing changed: no var is recomputed, nothing is sent. Only for the
+    memory state manager, whose state object is the tab's state, and only where no event
+    of the tab runs (:func:`events_pending`)."""
+    for name, value in values.items():
+        state.__dict__[name] = value  # where Reflex's Field keeps a var's value
+
+
 def events_pending(app: Any, token: str) -> bool:
     """Whether Reflex's event processor holds an event of tab ``token``: queued, or being
     processed (its events run one after the other)."""

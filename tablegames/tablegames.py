@@ -6,7 +6,7 @@ from tablegames import gc_pauses, games, pwa, serving
 from tablegames.components import countdown, sound
 from tablegames.pages import phone, table, viewer
 from tablegames.pages.landing import landing
-from tablegames.state import device, fanout, guard, quick_move, upkeep
+from tablegames.state import device, fanout, guard, quick_events, upkeep
 from tablegames.state.landing import LandingForm
 
 games.import_ui()  # every game's states exist before the app starts (pages are built lazily)
@@ -30,6 +30,6 @@ app.register_lifespan_task(serving.die_with_supervisor)  # a worker never outliv
 if rx.config.get_config().redis_url:  # several workers: survive Redis losing its data
     app.register_lifespan_task(upkeep.watch_redis, app=app)
     app.register_lifespan_task(fanout.listen)  # moves made on the other workers
-app.register_lifespan_task(quick_move.install, app=app)  # a phone's move without Reflex's event processing
+app.register_lifespan_task(quick_events.install, app=app)  # moves and timer events without Reflex's event processing
 app.register_lifespan_task(guard.install, app=app)  # input limits, rate limits, /_health (before the above)
 gc_pauses.install()

@@ -12,8 +12,8 @@ Events (namespace ``/``):
 - ``move {room, version}``: when ``version`` is the room's, the version goes up by one and the
   new frame goes to the whole room (the mover included, as ours answers the mover too);
   otherwise the mover alone gets ``refused``;
-- ``heartbeat {room}``: the sender gets the current frame (ours answers a heartbeat with a
-  delta to that tab).
+- ``heartbeat {room}``: received, answered with nothing (ours answers a table's heartbeat
+  only when what it shows changed: someone came or went).
 No state beyond a version per room: what any real-time server must at least do per move.
 """
 
@@ -60,5 +60,4 @@ async def move(sid: str, data: dict) -> None:
 
 @sio.on("heartbeat")
 async def heartbeat(sid: str, data: dict) -> None:
-    room = str(data["room"])
-    await sio.emit("update", frame(room, versions.get(room, 0)), to=sid)
+    return None

@@ -24,6 +24,17 @@ from sqlmodel import Session, select
 from tablegames.rooms.models import Room, Seat
 from tablegames.rooms.seats import setting
 
+# room code -> when this process last noted its host seen (:func:`seen`). Every open page
+# reports every 10 s (:func:`watch_is_due`): without it, each report was a write to the database.
+_NOTED: dict[str, float] = {}
+_NOTED_MAX = 10_000  # rooms remembered before the stale ones are forgotten
+_ROOMS = Room.__table__
+# one statement, compiled once (Core: no ORM session to synchronise)
+_NOTE_SEEN = _ROOMS.update().where(
+    _ROOMS.c.code == sa.bindparam("room_code"),
+    sa.or_(_ROOMS.c.host_seen_at.is_(None), _ROOMS.c.host_seen_at < sa.bindparam("before"))).values(
+    host_seen_at=sa.bindparam("seen_at"))
+
 
 def _transfer(session: Session, room: Room, seat: Seat, how: str, now: float) -> int:
     room.host_hash = seat.secret_hash
@@ -60,10 +71,38 @@ def seen(session: Session, code: str, now: float | None = None) -> None:
 
     now = time.time() if now is None else now
     code = service.normalize_code(code)
-    session.execute(sa.update(Room).where(
-        Room.code == code, sa.or_(Room.host_seen_at.is_(None),
-                                  Room.host_seen_at < now - setting("host_seen_every_s"))).values(host_seen_at=now))
+    session.connection().execute(_NOTE_SEEN, {"room_code": code, "seen_at": now,
+                                              "before": now - setting("host_seen_every_s")})
     session.commit()
+    _note(code, now)
+
+
+def _note(code: str, at: float) -> None:
+    """Remembers that room ``code``'s ``host_seen_at`` is at least ``at - host_seen_every_s``."""
+    if len(_NOTED) >= _NOTED_MAX:
+        gone = setting("host_gone_after_s")
+        for stale in [c for c, noted in _NOTED.items() if at - noted >= gone]:
+            del _NOTED[stale]
+    _NOTED[code] = max(at, _NOTED.get(code, at))
+
+
+def watch_is_due(code: str, host_here: bool, now: float) -> bool:
+    """Whether :func:`maybe_move_on` has anything to do for room ``code`` at ``now``, as far
+    as this process knows (False spares the database a look).
+
+    A host noted seen here (:func:`seen`) within ``host_seen_every_s`` needs no new note.
+    Without a host, no move-on is due yet: after that note, the room's ``host_seen_at`` is
+    at most ``host_seen_every_s`` older than it (another worker's notes are only later).
+    """
+    from tablegames.rooms import service
+
+    noted = _NOTED.get(service.normalize_code(code))
+    if noted is None:
+        return True
+    every = setting("host_seen_every_s")
+    if host_here:
+        return now - noted >= every
+    return now - noted + every >= setting("host_gone_after_s")
 
 
 def maybe_move_on(session: Session, code: str, online: Iterable[int], host_here: bool,
@@ -88,6 +127,7 @@ def maybe_move_on(session: Session, code: str, online: Iterable[int], host_here:
         seen(session, code, now)
         return None
     if now - room.host_seen_at < setting("host_gone_after_s"):
+        _note(room.code, room.host_seen_at)
         return None
     ids = set(online)
     candidates = [s for s in session.exec(select(Seat).where(Seat.room_id == room.id, sa.not_(Seat.removed))

@@ -72,12 +72,19 @@ class Reactions(Screen):
             screen.notice = ""
         return None
 
-    @rx.var  # recomputed at each heartbeat (tick) and with each reaction
+    async def _beat_shows(self, shared: RoomShared, now: float) -> list[str]:
+        """What a table's heartbeat shows of the reactions (``Screen._look``): the ids of
+        those still popping, so that one that ran its time is taken off the screen."""
+        return [r["id"] for r in recent(shared.reactions, now, SHOW_S)]
+
+    @rx.var  # recomputed with each reaction, and when a heartbeat sees one run its time (Screen._shown)
     async def popping(self) -> list[dict]:
         """The reactions to show now (the table's and the viewers'; a page opened later
-        does not replay old ones). Recomputed with each reaction and each heartbeat."""
+        does not replay old ones). Recomputed with each reaction and when a heartbeat sees
+        the popping ones change."""
         shared = await self.get_state(RoomShared)
         screen = await self.get_state(Screen)
-        if screen.role not in ("table", "viewer") or screen.tick < 0:
+        _ = screen._shown  # read, so that a heartbeat that sees one run its time recomputes this var
+        if screen.role not in ("table", "viewer"):
             return []
         return [{k: r[k] for k in ("id", "seat", "name", "kind")} for r in recent(shared.reactions, time.time(), SHOW_S)]

@@ -14,7 +14,7 @@ public API (:class:`RoomScreenAPI`: ``act``, ``say``, ``bump``, ``seat``, ``room
 A per-game substate of ``Screen`` (a game's card picker) may define ``_clear_on_move()``:
 it is called when this tab sends a move or leaves its room; with it, ``_nothing_to_clear()``
 says when it holds nothing to clear (then a move may skip Reflex's event processing,
-``state/quick_move.py``). Which game a room plays is
+``state/quick_events.py``). Which game a room plays is
 looked up in the registry (``tablegames.games``): this module names no game.
 """
 
@@ -225,7 +225,7 @@ def seat_move(code: str, seat: int, gen: int, move: Any, seen_version: int) -> C
 
 async def bump_room(app: rx.App, code: str, version: int) -> None:
     """Tells every screen of room ``code`` that it is now at ``version``, outside any tab's
-    event (a move taken off the socket, ``state/quick_move.py``): what ``Screen.bump``
+    event (a move taken off the socket, ``state/quick_events.py``): what ``Screen.bump``
     and Reflex's update of the linked tabs after that event do, for every tab linked to
     the room, the mover's included."""
     async with rxa.modify_shared(app, room_token(code), RoomShared) as shared:
@@ -341,7 +341,6 @@ class Screen(Device, RoomScreenAPI):
 
     room_code: str = ""
     role: str = ""  # "table", "phone" or "viewer" (/watch/<code>: the table's view, never a move)
-    tick: int = 0  # heartbeats: the table's refresh the "online" dots
     # how often a phone page sends its heartbeat (ms): the running server's setting, sent with
     # the page's first state, not the build's (a build made for another state expiry still
     # keeps its tabs alive)
@@ -352,6 +351,10 @@ class Screen(Device, RoomScreenAPI):
     _expiry_renewed: float = 0.0  # when heartbeat last renewed this tab's keys in Redis
     _seen: dict[int, float] = {}  # the table's: seat id -> when its phone was last connected
     _away: dict[int, float] = {}  # the table's: seat id -> since when its phone is away (rooms/seats.py)
+    # what the table's last heartbeat showed (Screen._look): [seat ids online, seat ids away,
+    # then each part's ``_beat_shows``]. Set only when it differs: the vars that read it are
+    # recomputed and sent only then, not at every heartbeat.
+    _shown: list[Any] = []
     _seat_gen: int = 0  # the seat's generation this tab holds it for (a handover makes a new one)
     _host_gen: int = 0  # the host change this tab's host rights are for (rooms/hosting.py)
     moved: bool = False  # this phone's seat went to another phone (a handover)
@@ -387,16 +390,17 @@ class Screen(Device, RoomScreenAPI):
         data = await _screen_data(self.room_code, version, None, self.language)
         return list((data or {}).get("options_in_force") or ())
 
-    @rx.var  # recomputed at each heartbeat (tick) and when the room's facts change (facts_version)
+    @rx.var  # recomputed when a heartbeat sees someone come or go (_shown) and when the room's facts change
     async def online(self) -> list[int]:
         """Seats with a phone connected (the table asks again at every heartbeat); a seat
         seen connected within ``presence.GRACE_S`` still counts (no flicker)."""
         shared = await self.get_state(RoomShared)
-        heartbeat = self.tick  # read, so that each heartbeat recomputes this var alone
-        if self.role not in ("table", "viewer") or heartbeat < 0:  # a viewer sees the table's dots
+        shown = self._shown
+        if self.role not in ("table", "viewer"):  # a viewer sees the table's dots
             return []
-        # connected now, or within the grace period (a dropped socket is "away" only later)
-        ids = presence.present(self._seen, await shared._online_seats(), time.time())
+        # connected now, or within the grace period at the last heartbeat (a dropped socket
+        # is "away" only later)
+        ids = set(shown[0] if shown else ()) | set(await shared._online_seats())
         data = await _screen_data(self.room_code, facts_version(shared, shared.facts), None, self.language)
         ids = set(ids) | {s["id"] for s in (data or {}).get("seats", ()) if s.get("bot")}  # a bot is always there
         places = {s["id"]: s["seat"] for s in (data or {}).get("seats", ())}  # seat id -> engine seat
@@ -491,19 +495,41 @@ class Screen(Device, RoomScreenAPI):
         ``upkeep.keepalive_ms()``). A state the server rebuilt without the page's LocalStorage (this
         event came before its on_load) reloads the page if it holds a secret for the room."""
         if self.role in ("table", "viewer"):  # who is connected now: the "online" dots' grace period
-            shared = await self.get_state(RoomShared)
-            self._seen = presence.seen(self._seen, await shared._online_seats(), time.time())
-            # since when each seat is away (its actions show after a while: rooms/seats.py)
-            table = await _screen_data(self.room_code, shared.version, None, self.language)
-            ids = [seat["id"] for seat in (table or {}).get("seats", ()) if not seat.get("bot")]  # a bot is never away
-            self._away = presence.away_since(self._away, ids, self._seen, time.time())
-        self.tick += 1
+            await self._look(await self.get_state(RoomShared), time.time())
         if (reload := self._reload_if_rebuilt()) is not None:
             return reload
         if upkeep.enabled() and time.time() - self._expiry_renewed > upkeep.renew_every():
             self._expiry_renewed = time.time()
             await upkeep.refresh_expiry(self.router.session.client_token, room_token(self.room_code))
         return None
+
+    async def _look(self, shared: RoomShared, now: float) -> bool:
+        """A table's (or viewer's) heartbeat look at the room at ``now`` (:meth:`_looked`),
+        kept: ``_shown`` changes only when what shows does, so a heartbeat that changes
+        nothing on screen recomputes and sends nothing. Returns whether it changed."""
+        shown, self._seen, self._away = await self._looked(shared, now)
+        if shown == self._shown:
+            return False
+        self._shown = shown
+        return True
+
+    async def _looked(self, shared: RoomShared, now: float) -> tuple[list[Any], dict[int, float], dict[int, float]]:
+        """What a heartbeat at ``now`` sees, changing nothing: what shows (``_shown``'s
+        value: the seats online, the seats away, then each part's ``_beat_shows(shared,
+        now)``: the reactions popping, who watches), who was seen connected (``_seen``) and
+        since when each seat is away (``_away``)."""
+        online = await shared._online_seats()
+        seen = presence.seen(self._seen, online, now)
+        table = await _screen_data(self.room_code, shared.version, None, self.language)
+        ids = [seat["id"] for seat in (table or {}).get("seats", ()) if not seat.get("bot")]  # a bot is never away
+        away = presence.away_since(self._away, ids, seen, now)  # its actions show after a while: rooms/seats.py
+        after = seat_admin.setting("away_after_s")
+        shown: list[Any] = [sorted(presence.present(seen, online, now)),
+                            sorted(i for i, since in away.items() if now - since >= after)]
+        for part in self.substates.values():
+            if (shows := getattr(part, "_beat_shows", None)) is not None:
+                shown.append(await shows(shared, now))
+        return shown, seen, away
 
     async def _hold_seat(self) -> None:
         """Remembers which seat this browser holds (the table shows it as online)."""

@@ -25,7 +25,7 @@ import reflex as rx
 from sqlmodel import Session
 
 from tablegames import reflex_adapter as rxa
-from tablegames.rooms import hosting, presence, seats, service
+from tablegames.rooms import hosting, seats
 from tablegames.rooms.service import RoomError
 from tablegames.state.db import run as db_run
 from tablegames.state.qr import qr_data_uri
@@ -50,7 +50,7 @@ class SeatAdmin(Screen):
             return {}
         return await _screen_data(self.room_code, version, None, self.language) or {}
 
-    @rx.var  # recomputed at each heartbeat (tick) and when the room's facts change (facts_version)
+    @rx.var  # recomputed when a heartbeat sees someone come or go (_shown) and when the room's facts change
     async def seat_info(self) -> dict[str, Any]:
         """``rows``: every seat, ``id``, ``name``, ``away`` (its phone gone a while),
         ``online``, ``auto`` (the table plays for it), ``host``; ``away`` and ``auto``: the
@@ -59,18 +59,16 @@ class SeatAdmin(Screen):
         connected now."""
         shared = await self.get_state(RoomShared)
         version = facts_version(shared, shared.facts)  # each var read here: a change recomputes this var
-        heartbeat, role, seen, away_since = self.tick, self.role, self._seen, self._away
-        if heartbeat < 0 or role not in ("table", "phone") or not self.room_code or version < 0:
+        role, shown = self.role, self._shown
+        if role not in ("table", "phone") or not self.room_code or version < 0:
             return {"rows": [], "away": "", "auto": ""}
         data = await _screen_data(self.room_code, version, None, self.language) or {}
         rows = data.get("seats") or []
         if not rows or (role == "phone" and not (self._is_host or data.get("host_seat") == self._seat)):
             return {"rows": [], "away": "", "auto": ""}  # a phone lists the seats only for the host
-        now = time.time()
-        if role == "table":
-            online = set(presence.present(seen, await shared._online_seats(), now))
-            after = seats.setting("away_after_s")
-            away = {i for i, since in away_since.items() if now - since >= after}
+        if role == "table":  # as its last heartbeat saw it (Screen._look), and who is connected now
+            online = set(shown[0] if shown else ()) | set(await shared._online_seats())
+            away = set(shown[1] if shown else ())
         else:
             online = set(await shared._online_seats())
             away = {s["id"] for s in rows} - online
@@ -148,16 +146,14 @@ class SeatAdmin(Screen):
         return await self._act(lambda db, code=self.room_code: seats.back(db, code, secret))
 
     # -- the host's presence ------------------------------------------------------------
-    @rx.event
-    async def watch_host(self, _tick: Any = None):
-        """Every open page, regularly: whether a host device is connected; if none has
-        been for ``host_gone_after_s``, the role passes on (``rooms/hosting.py``)."""
+    async def _host_look(self, shared: RoomShared) -> tuple[list[int], bool] | None:
+        """What a host report of this page sees, changing nothing: the seats with a phone
+        connected and whether a host device is (None: not a room page, nothing to report)."""
         if self.role not in ("table", "phone") or not self.room_code:
-            return
-        data = await self._table_data()
+            return None
+        data = await self._table_data_at(shared.version)
         if not data.get("code"):
-            return
-        shared = await self.get_state(RoomShared)
+            return None
         online = await shared._online_seats()
         app = rxa.current_app()
         gen = data.get("host_gen", 0)
@@ -168,13 +164,24 @@ class SeatAdmin(Screen):
                 break
             if held == gen and await rxa.is_connected(app, token):
                 host_here = True
-        code = self.room_code
+        return online, host_here
 
-        def look(db: Session) -> int | None:
+    @rx.event
+    async def watch_host(self, _tick: Any = None):
+        """Every open page, regularly: whether a host device is connected; if none has
+        been for ``host_gone_after_s``, the role passes on (``rooms/hosting.py``)."""
+        look = await self._host_look(await self.get_state(RoomShared))
+        if look is None:
+            return
+        (online, host_here), code = look, self.room_code
+        if not hosting.watch_is_due(code, host_here, time.time()):
+            return
+
+        def look_at(db: Session) -> int | None:
             return hosting.maybe_move_on(db, code, online, host_here)
 
         try:
-            version = await db_run(look)
+            version = await db_run(look_at)
         except RoomError:
             return
         if version is not None:

@@ -20,7 +20,7 @@ import reflex as rx
 from tablegames import reflex_adapter as rxa
 from tablegames.i18n import t
 from tablegames.rooms.service import RoomError
-from tablegames.state import room_tabs
+from tablegames.state import fanout, room_tabs
 from tablegames.state.room import (_TAB_ROOMS, RoomShared, Screen, _route_code, _version, facts_version, room_token,
                                    viewers_key)
 
@@ -73,14 +73,22 @@ class Viewer(Screen):
             return None
         return await screen._check_room() or None
 
-    @rx.var  # recomputed at each heartbeat (tick) and when the room's facts change (facts_version)
+    async def _beat_shows(self, shared: RoomShared, now: float) -> int:
+        """What a table's heartbeat shows of its viewers (``Screen._look``): how many watch
+        (a viewer that left is uncounted by ``forget_tab``, which tells no screen)."""
+        if self.role != "table" or not self.room_code or shared.watching <= 0:
+            return 0
+        return await room_tabs.count(viewers_key(self.room_code))
+
+    @rx.var  # recomputed when a viewer links, and when a heartbeat sees the count change (Screen._shown)
     async def watching_text(self) -> str:
         """"3 watching" in this screen's language ("" when nobody watches). Recomputed when a
-        viewer links (``RoomShared.watching``) and at each of the table's heartbeats (a
-        viewer that left is uncounted by ``forget_tab``, which tells no screen)."""
+        viewer links (``RoomShared.watching``) and when one of the table's heartbeats finds
+        the count changed."""
         shared = await self.get_state(RoomShared)
         screen = await self.get_state(Screen)
-        if screen.role != "table" or not screen.room_code or facts_version(shared, shared.facts) < 0 or screen.tick < 0:
+        if screen.role != "table" or not screen.room_code or facts_version(shared, shared.facts) < 0:
             return ""
+        _ = screen._shown  # read, so that a heartbeat that sees the count change recomputes this var
         n = await room_tabs.count(viewers_key(screen.room_code)) if shared.watching > 0 else 0
         return t(screen.language, "viewers.watching", count=n) if n > 0 else ""

@@ -162,6 +162,35 @@ def test_the_host_role_passes_by_itself_when_the_host_is_gone(db):
     assert room.host_gen == 1
 
 
+def test_a_watch_skipped_by_the_memo_would_have_changed_nothing(db):
+    """Every open page reports every 10 s; ``watch_is_due`` spares the database the reports
+    that could change nothing. Random walks of reports (host here or not, seconds apart),
+    each due one run as the page runs it: at each skipped one, the host could not have moved
+    on, and the last note of the host is recent enough."""
+    import random
+
+    gone, every = seats.setting("host_gone_after_s"), seats.setting("host_seen_every_s")
+    skipped, moved = 0, 0
+    for walk in range(20):
+        rng = random.Random(walk)
+        code, _host, _ = uno_room(db)
+        now = 5_000_000.0 + walk * 10_000
+        for _ in range(60):
+            now += rng.choice((1, 5, 10, 10, 10, 30, gone / 2))
+            here = rng.random() < (0.2 if walk % 2 else 0.8)
+            if hosting.watch_is_due(code, here, now):
+                moved += hosting.maybe_move_on(db, code, [1, 2], here, now=now) is not None
+                continue
+            skipped += 1
+            room = service._room(db, code)
+            db.refresh(room)
+            if here:
+                assert now - room.host_seen_at < 2 * every, f"walk {walk}: the host's note is stale"
+            else:
+                assert now - room.host_seen_at < gone, f"walk {walk}: a skipped report hid a move-on"
+    assert skipped > 400 and moved > 0, (skipped, moved)
+
+
 def test_nobody_connected_nobody_hosts(db):
     code, host, _ = uno_room(db)
     hosting.maybe_move_on(db, code, [], host_here=False, now=10.0)

@@ -30,7 +30,9 @@ import websockets
 from tablegames import reflex_adapter as rxa
 from tablegames.state.device import Device as DeviceState
 from tablegames.state.landing import LandingForm
+from tablegames.state.reactions import Reactions
 from tablegames.state.room import Screen
+from tablegames.state.seats import SeatAdmin
 
 # The app's state names, as the front end addresses them (computed from the classes).
 ROOT = rxa.ROOT_STATE
@@ -43,8 +45,9 @@ STORAGE_VARS = tuple(rxa.var_key(v) for v in ("seat_secrets", "host_secrets", "l
 
 
 def handler_name(handler: str) -> str:
-    """The full name of an app event handler by its short name (``"move"``, ``"create"``)."""
-    for cls in (Screen, LandingForm, DeviceState):
+    """The full name of an app event handler by its short name (``"move"``, ``"create"``,
+    ``"react"``, ``"watch_host"``)."""
+    for cls in (Screen, Reactions, SeatAdmin, LandingForm, DeviceState):
         if handler in cls.event_handlers:  # each class lists its own handlers
             return rxa.state_event_name(cls, handler)
     return f"{SCREEN}.{handler}"

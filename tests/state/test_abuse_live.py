@@ -229,11 +229,12 @@ def test_fuzz_every_event_handler_raises_no_unhandled_exception(backend):
     assert unhandled == 0, log[-3000:]
 
 
-async def answer_time(device: Device) -> float:
-    frames = device.frames
+async def answer_time(sender: Device, watcher: Device) -> float:
+    """Seconds from ``sender``'s reaction until ``watcher`` (its room's table) shows it."""
+    frames = watcher.frames
     t0 = time.perf_counter()
-    await device.send("heartbeat", {"_value": "x"})
-    await device.until(lambda d: d.frames > frames, 20)
+    await sender.send("react", {"kind": "nice"})
+    await watcher.until(lambda d: d.frames > frames, 20)
     return time.perf_counter() - t0
 
 
@@ -251,7 +252,7 @@ def test_a_locked_database_stalls_no_room_and_the_move_lands_once_it_is_free(bac
         holder = hold_lock(path, 3.0)
         await phones_a[turn].move({"type": "draw"}, version)  # waits for the lock, off the loop
         await asyncio.sleep(0.3)
-        other_room = await answer_time(table_b)  # another room, meanwhile
+        other_room = await answer_time(phones_b[0], table_b)  # another room, meanwhile
         await table_a.until_version(version + 1, 20)
         holder.join()
         # a lock held longer than the retries: a translated sentence, no SQL
@@ -272,7 +273,7 @@ def test_a_locked_database_stalls_no_room_and_the_move_lands_once_it_is_free(bac
         return other_room, said
 
     other_room, said = asyncio.run(scenario())
-    assert other_room < 1.0, f"another room waited {other_room:.1f} s for a heartbeat's answer"
+    assert other_room < 1.0, f"another room waited {other_room:.1f} s for a reaction to show"
     assert "saved right now" in said and "SQL" not in said and "locked" not in said, said
 
 

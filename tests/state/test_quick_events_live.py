@@ -1,4 +1,4 @@
-"""A phone's move taken off the socket (``state/quick_move.py``), read from the frames.
+"""A phone's move taken off the socket (``state/quick_events.py``), read from the frames.
 
 With one real backend (SQLite, the memory state manager) and raw websocket tabs:
 
@@ -8,7 +8,9 @@ With one real backend (SQLite, the memory state manager) and raw websocket tabs:
 - a refused move gets the translated notice, as ``Screen.move`` gives it, and changes nothing;
 - with the colour picker open, the move goes through ``Screen.move``, which closes it;
 - two moves of one tab sent at once are applied in the order sent;
-- the seat is the tab's own: a move from a tab with no seat is refused.
+- the seat is the tab's own: a move from a tab with no seat is refused;
+- the timer events (the table's heartbeat, every page's host report) that change nothing
+  send nothing and write nothing; one that sees a phone gone shows it.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import pytest
 
 from tablegames import reflex_adapter as rxa
 from tablegames.games.uno.state import UnoPicker
+from tablegames.rooms.presence import GRACE_S
 from tests.state.live import Tab, close, count, seated
 from tests.state.test_fanout_live import assert_screen_alone, reloaded_screens, since
 
@@ -126,3 +129,37 @@ def test_a_tab_without_a_seat_moves_nothing(backend):
     moved, notices = asyncio.run(scenario())
     assert moved == 0 and notices, notices
 
+
+
+def test_timer_events_that_change_nothing_send_nothing_and_one_that_sees_a_phone_gone_shows_it(backend):
+    online = rxa.var_key("online")
+
+    async def scenario():
+        code, _host, table, phones = await seated(backend, "127.0.0.94", UNO)
+        devices = [table, *phones]
+        await table.send("heartbeat", {})  # the first look shows who is there
+        await table.until(lambda d: d.latest(online) == [0, 1])
+        for d in devices:
+            await d.send("watch_host", {})  # the first report notes the host as seen
+        await asyncio.sleep(0.5)
+        noted = count(backend, "SELECT host_seen_at FROM room WHERE code = ?", code)
+        marks = {d.name: d.frames for d in devices}
+        for _ in range(5):  # as the pages' timers send them, nothing changing meanwhile
+            await table.send("heartbeat", {})
+            for d in devices:
+                await d.send("watch_host", {})
+            await asyncio.sleep(0.2)
+        await asyncio.sleep(0.5)
+        quiet = {d.name: d.frames - marks[d.name] for d in devices}
+        rewritten = count(backend, "SELECT host_seen_at FROM room WHERE code = ?", code) != noted
+        await phones[1].close()  # Bia's phone goes: "away" once the grace period is over
+        await asyncio.sleep(GRACE_S + 1)
+        await table.send("heartbeat", {})
+        await table.until(lambda d: d.latest(online) == [0])
+        await close([table, phones[0]])
+        return noted, quiet, rewritten
+
+    noted, quiet, rewritten = asyncio.run(scenario())
+    assert noted is not None
+    assert quiet == {name: 0 for name in quiet}, quiet
+    assert not rewritten
