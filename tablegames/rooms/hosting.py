@@ -86,6 +86,12 @@ def _note(code: str, at: float) -> None:
     _NOTED[code] = max(at, _NOTED.get(code, at))
 
 
+def reports_quiet(code: str, now: float) -> bool:
+    """Whether no report of room ``code`` can be due at ``now`` (:func:`watch_is_due`),
+    host there or not: one can be dropped without looking at who is connected."""
+    return not (watch_is_due(code, True, now) or watch_is_due(code, False, now))
+
+
 def watch_is_due(code: str, host_here: bool, now: float) -> bool:
     """Whether :func:`maybe_move_on` has anything to do for room ``code`` at ``now``, as far
     as this process knows (False spares the database a look).

@@ -55,12 +55,13 @@ from tablegames.rooms import hosting
 from tablegames.rooms.service import RoomError
 from tablegames.state import deadlines, upkeep
 from tablegames.state.db import run as db_run
-from tablegames.state.room import RoomShared, Screen, bump_room, room_token, seat_move
+from tablegames.state.room import RoomShared, Screen, bump_room, code_in_path, room_token, seat_move
 from tablegames.state.seats import SeatAdmin
 
 __all__ = ["install", "MOVE_EVENT", "TAKERS"]
 
 MOVE_EVENT = rxa.state_event_name(Screen, "move")
+WATCH_HOST_EVENT = rxa.state_event_name(SeatAdmin, "watch_host")
 _BUSY: dict[str, asyncio.Future[None]] = {}  # tab token -> its event being taken here
 
 
@@ -161,19 +162,42 @@ Taker = Callable[[Any, Any, str, str, dict[str, Any]], Awaitable[bool]]
 TAKERS: dict[str, Taker] = {
     MOVE_EVENT: _take_move,
     rxa.state_event_name(Screen, "heartbeat"): _take_heartbeat,
-    rxa.state_event_name(SeatAdmin, "watch_host"): _take_watch_host,
+    WATCH_HOST_EVENT: _take_watch_host,
 }
 
 
+def _quiet_report(data: Any) -> bool:
+    """Whether event ``data`` is a host report of a room none of whose reports can be due
+    now (``hosting.reports_quiet``: its host noted here within ``host_seen_every_s``). It
+    needs no state: the room is the page's route, and a page that names another room only
+    drops its own report, which its page may as well not send."""
+    if not isinstance(data, dict) or data.get("name") != WATCH_HOST_EVENT:
+        return False
+    route = data.get("router_data")
+    path = (route.get("pathname") or route.get("asPath") or "") if isinstance(route, dict) else ""
+    code = code_in_path(path) if isinstance(path, str) else ""
+    return bool(code) and hosting.reports_quiet(code, time.time())
+
+
 def install(app: Any) -> None:
-    """Lifespan task: takes the :data:`TAKERS`' events off the socket where it can (see above)."""
+    """Lifespan task: takes the :data:`TAKERS`' events off the socket where it can (see
+    above); with any state manager (Redis too), drops the host reports that cannot be due
+    (:func:`_quiet_report`): every page sends one every 10 s, and on Redis each was a whole
+    event that loads and stores the tab's states."""
     namespace = app.event_namespace
-    if namespace is None or getattr(namespace, "_tg_quick_events", False) or not rxa.memory_state_manager(app):
-        return  # with Redis (several workers) the tabs' states are not here to read
+    if namespace is None or getattr(namespace, "_tg_quick_events", False):
+        return
+    in_memory = rxa.memory_state_manager(app)  # with Redis the tabs' states are not here to read
     original = namespace.on_event
 
     async def on_event(sid: str, data: Any):
         token = rxa.sid_token(namespace, sid)
+        if token is not None and _quiet_report(data):
+            if in_memory:  # as Reflex's event would: the tab's state and its room's stay alive
+                await rxa.keep_alive_in_memory(app, token, rxa.link_in_memory(app, token, RoomShared))
+            return None
+        if not in_memory:
+            return await original(sid, data)
         # an event of this tab is being taken: it goes first (and any that waited before this one)
         while token is not None and (busy := _BUSY.get(token)) is not None:
             await asyncio.shield(busy)

@@ -68,7 +68,12 @@ def room_token(code: str) -> str:
 
 def _route_code(state: rx.State) -> str:
     """The room code of ``/table/<code>``, ``/play/<code>`` or ``/watch/<code>``."""
-    parts = [p for p in state.router.url.path.split("/") if p]
+    return code_in_path(state.router.url.path)
+
+
+def code_in_path(path: str) -> str:
+    """The room code of the path ``/table/<code>``, ``/play/<code>`` or ``/watch/<code>`` ("" none)."""
+    parts = [p for p in str(path).split("?")[0].split("/") if p]
     return normalize_code(parts[1]) if len(parts) >= 2 and parts[0] in ("table", "play", "watch") else ""
 
 

@@ -178,7 +178,9 @@ def test_a_watch_skipped_by_the_memo_would_have_changed_nothing(db):
         for _ in range(60):
             now += rng.choice((1, 5, 10, 10, 10, 30, gone / 2))
             here = rng.random() < (0.2 if walk % 2 else 0.8)
+            quiet = hosting.reports_quiet(code, now)  # what the socket drops without any state
             if hosting.watch_is_due(code, here, now):
+                assert not quiet, f"walk {walk}: a due report would have been dropped"
                 moved += hosting.maybe_move_on(db, code, [1, 2], here, now=now) is not None
                 continue
             skipped += 1
