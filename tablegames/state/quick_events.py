@@ -33,6 +33,12 @@ and each one's own condition holds (:data:`TAKERS`):
   table's presence memory (``_seen``, ``_away``: read by no var) is kept in place;
 - ``SeatAdmin.watch_host``: the report is not due (``hosting.watch_is_due``).
 
+Before all that, with any state manager (Redis too), a host report of a room whose host
+this process noted as seen within ``host_seen_every_s`` is dropped (:func:`_quiet_report`):
+none can be due then, whoever is connected, and the room is read from the page's route, so
+no tab state is loaded (on Redis each report was a whole event that loaded and stored the
+tab's states).
+
 Anything else goes to Reflex unchanged: there the handler does the same and more. Events
 of a tab wait while one of that tab is taken here, so they keep their order. An event taken
 here keeps the tab's state and its room's alive in the memory state manager, as Reflex's
