@@ -241,6 +241,9 @@ def test_a_tap_time_only_comes_from_the_server_s_clock_estimate(db):
         refused(lambda forged=forged: service.apply_move(db, code, seats[1], forged), "bad_move", IllegalMove)
     assert service.room_version(db, code) == version
     state, _ = service.current_state(db, code)
-    # The room's own clock bookkeeping builds them (a ServerMove).
-    refused(lambda: service.apply_move(db, code, seats[1], service.ServerMove(type="slap", t=state.reveal_time)),
+    # The room's own clock bookkeeping builds them (a ServerMove). It arrives before the card
+    # shows: ``now`` given, so a slow machine (seconds between the reveal and this line) can't
+    # let it arrive after.
+    refused(lambda: service.apply_move(db, code, seats[1], service.ServerMove(type="slap", t=state.reveal_time),
+                                       now=state.reveal_time - 0.1),
             "slap_too_early", IllegalMove)
