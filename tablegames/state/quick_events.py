@@ -30,8 +30,7 @@ and each one's own condition holds (:data:`TAKERS`):
   event changes it);
 - ``Screen.heartbeat``: what it would show is what the screen shows
   (``Screen._looked``: nobody came or went, no reaction ran its time, as many watch); the
-  table's presence memory (``_seen``, ``_away``: read by no var) is kept in place;
-- ``SeatAdmin.watch_host``: the report is not due (``hosting.watch_is_due``).
+  table's presence memory (``_seen``, ``_away``: read by no var) is kept in place.
 
 Before all that, with any state manager (Redis too), a host report of a room whose host
 this process noted as seen within ``host_seen_every_s`` is dropped (:func:`_quiet_report`):
@@ -151,24 +150,11 @@ async def _take_heartbeat(app: Any, namespace: Any, sid: str, token: str, fields
     return True
 
 
-async def _take_watch_host(app: Any, namespace: Any, sid: str, token: str, fields: dict[str, Any]) -> bool:
-    """A host report that is not due (True): no database, no event."""
-    admin = rxa.state_in_memory(app, token, SeatAdmin)
-    if admin is None:
-        return False
-    shared = _room_of(app, token, admin)
-    if shared is None:
-        return False
-    look = await admin._host_look(shared)
-    return look is None or not hosting.watch_is_due(admin.room_code, look[1], time.time())
-
-
 Taker = Callable[[Any, Any, str, str, dict[str, Any]], Awaitable[bool]]
 # event name -> what takes it here (True: taken, False: Reflex processes it)
 TAKERS: dict[str, Taker] = {
     MOVE_EVENT: _take_move,
     rxa.state_event_name(Screen, "heartbeat"): _take_heartbeat,
-    WATCH_HOST_EVENT: _take_watch_host,
 }
 
 
@@ -196,11 +182,15 @@ def install(app: Any) -> None:
     in_memory = rxa.memory_state_manager(app)  # with Redis the tabs' states are not here to read
     original = namespace.on_event
 
+    async def keep_alive(token: str) -> None:
+        """As Reflex's processing of the event would: the tab's state and its room's stay alive."""
+        await rxa.keep_alive_in_memory(app, token, rxa.link_in_memory(app, token, RoomShared))
+
     async def on_event(sid: str, data: Any):
         token = rxa.sid_token(namespace, sid)
         if token is not None and _quiet_report(data):
-            if in_memory:  # as Reflex's event would: the tab's state and its room's stay alive
-                await rxa.keep_alive_in_memory(app, token, rxa.link_in_memory(app, token, RoomShared))
+            if in_memory:
+                await keep_alive(token)
             return None
         if not in_memory:
             return await original(sid, data)
@@ -214,8 +204,7 @@ def install(app: Any) -> None:
         _BUSY[token] = done
         try:
             if await take(app, namespace, sid, token, data):
-                # as Reflex's event would: the tab's state and its room's stay alive
-                await rxa.keep_alive_in_memory(app, token, rxa.link_in_memory(app, token, RoomShared))
+                await keep_alive(token)
                 return None
         finally:
             if _BUSY.get(token) is done:
