@@ -10,10 +10,10 @@ everything again (``gc.unfreeze``) and nothing stays uncollected for long.
 
 A young collection runs every ``YOUNG_EVERY`` allocations (Python's default is 700). A
 move builds five screens of a few thousand short-lived objects each: at 700, a young pass
-ran in the middle of nearly every screen and walked the half-built ones, 1,400 passes in
-40 s at 100 rooms (1.5 s of the worker's 43 s of CPU, pauses up to 40 ms). At 5,000 most of
-a screen's temporaries are freed by reference counting before any pass sees them: 140
-passes, 0.5 s, pauses under 40 ms (``docs/scaling.md``, eighth round).
+ran in the middle of nearly every screen and walked the half-built ones: at 100 rooms,
+1,400 passes in 40 s, 1.4-1.5 s of the worker's ~43 s of CPU, the longest pause 52 ms. At
+5,000 most of a screen's temporaries are freed by reference counting before any pass sees
+them: 140 passes, 0.4-0.5 s, the longest pause 44 ms (``docs/scaling.md``, eighth round).
 """
 
 from __future__ import annotations
