@@ -34,7 +34,7 @@ SHEET = "#tg-reference"
 
 
 # A number card first: a Wild or a Draw Two turned first leaves an answer owed ("#pending"),
-# during which the hint rightly hides (the random deal made this test fail 1 run in ~15).
+# during which the hint rightly hides (with a random deal this test failed in CI once).
 UNO_DEAL = {"hands": [["r1", "r2", "g4", "y6", "b7", "g9", "y3"], ["r7", "y8", "b3", "g2", "b5", "y1", "r9"]],
             "top": "r5"}
 FACES_DEAL = {"hands": [[1, 1, 6, 9], [2, 3, 6, 6], [4, 5, 5, 10]], "pile": [7, 8, 12], "exact": True}
