@@ -249,6 +249,14 @@ def event_token() -> str | None:
         return None
 
 
+def event_path(fields: Any) -> str:
+    """The page path an event's client sent it from (its ``router_data``; "" when absent or
+    not readable: the fields come from the client as they are)."""
+    route = fields.get("router_data") if isinstance(fields, dict) else None
+    path = (route.get("pathname") or route.get("asPath") or "") if isinstance(route, dict) else ""
+    return path if isinstance(path, str) else ""
+
+
 def connection_info(namespace: Any, sid: str) -> dict[str, Any]:
     """What Reflex noted of a socket when it connected: ``{"headers": {...}, "ip": ...}``."""
     return getattr(namespace, "_static_router_data", {}).get(sid) or {}

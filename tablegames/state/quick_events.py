@@ -158,17 +158,15 @@ TAKERS: dict[str, Taker] = {
 }
 
 
-def _quiet_report(data: Any) -> bool:
-    """Whether event ``data`` is a host report of a room none of whose reports can be due
-    now (``hosting.reports_quiet``: its host noted here within ``host_seen_every_s``). It
+def _quiet_report(data: Any, now: float) -> bool:
+    """Whether event ``data`` is a host report of a room none of whose reports can be due at
+    ``now`` (``hosting.reports_quiet``: its host noted here within ``host_seen_every_s``). It
     needs no state: the room is the page's route, and a page that names another room only
     drops its own report, which its page may as well not send."""
     if not isinstance(data, dict) or data.get("name") != WATCH_HOST_EVENT:
         return False
-    route = data.get("router_data")
-    path = (route.get("pathname") or route.get("asPath") or "") if isinstance(route, dict) else ""
-    code = code_in_path(path) if isinstance(path, str) else ""
-    return bool(code) and hosting.reports_quiet(code, time.time())
+    code = code_in_path(rxa.event_path(data))
+    return bool(code) and hosting.reports_quiet(code, now)
 
 
 def install(app: Any) -> None:
@@ -188,7 +186,7 @@ def install(app: Any) -> None:
 
     async def on_event(sid: str, data: Any):
         token = rxa.sid_token(namespace, sid)
-        if token is not None and _quiet_report(data):
+        if token is not None and _quiet_report(data, time.time()):
             if in_memory:
                 await keep_alive(token)
             return None

@@ -5,7 +5,6 @@ the room read from the page's route; anything else goes on to its handler."""
 from __future__ import annotations
 
 from tablegames.rooms import hosting
-from tablegames.state import quick_events
 from tablegames.state.quick_events import MOVE_EVENT, WATCH_HOST_EVENT, _quiet_report
 
 
@@ -15,15 +14,15 @@ def report(path, name=WATCH_HOST_EVENT):
 
 def test_a_report_of_a_room_noted_just_now_is_dropped_and_nothing_else(monkeypatch):
     monkeypatch.setattr(hosting, "_NOTED", {})
-    clock = {"now": 1_000.0}
-    monkeypatch.setattr(quick_events.time, "time", lambda: clock["now"])
-    assert not _quiet_report(report("/play/QZXW"))  # never noted here: the handler looks
-    hosting._note("QZXW", 1_000.0)
-    assert _quiet_report(report("/play/QZXW")) and _quiet_report(report("/table/qzxw"))
-    assert not _quiet_report(report("/play/BCDF"))  # another room
-    assert not _quiet_report(report("/play/QZXW", name=MOVE_EVENT))  # not a report
-    assert not _quiet_report(report("/"))  # no room in the route
-    assert not _quiet_report({"name": WATCH_HOST_EVENT, "router_data": "x"})  # tampered
-    assert not _quiet_report({"name": WATCH_HOST_EVENT})
-    clock["now"] += hosting.setting("host_seen_every_s")  # a note is due again
-    assert not _quiet_report(report("/play/QZXW"))
+    now = 1_000.0
+    assert not _quiet_report(report("/play/QZXW"), now)  # never noted here: the handler looks
+    hosting._note("QZXW", now)
+    assert _quiet_report(report("/play/QZXW"), now) and _quiet_report(report("/table/qzxw"), now)
+    assert not _quiet_report(report("/play/BCDF"), now)  # another room
+    assert not _quiet_report(report("/play/QZXW", name=MOVE_EVENT), now)  # not a report
+    assert not _quiet_report(report("/"), now)  # no room in the route
+    assert not _quiet_report({"name": WATCH_HOST_EVENT, "router_data": "x"}, now)  # tampered
+    assert not _quiet_report({"name": WATCH_HOST_EVENT, "router_data": {"pathname": 7}}, now)
+    assert not _quiet_report({"name": WATCH_HOST_EVENT}, now)
+    now += hosting.setting("host_seen_every_s")  # a note is due again
+    assert not _quiet_report(report("/play/QZXW"), now)
