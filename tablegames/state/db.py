@@ -6,6 +6,11 @@ lock on the SQLite file stalled all of them for seconds). So:
 
 - :func:`run` runs ``action(session)`` in a small thread pool of its own and awaits it:
   the loop keeps serving sockets, screens built from memory and other rooms meanwhile;
+- except a short action (a move, ``quick``) on SQLite, which runs on the loop itself, on a
+  connection of its own that never waits for a lock: a lock held elsewhere sends it to the
+  thread pool. On the loop it costs what it costs; in a thread, each of its statements
+  handed the interpreter's lock back and forth with the busy loop (``docs/scaling.md``,
+  ninth round);
 - SQLite waits for a lock at most ``BUSY_TIMEOUT_MS`` inside the thread
   (``rooms.connections`` sets ``busy_timeout``), and a "database is locked" is retried a
   few times with a growing pause (a retry is safe: the failed transaction was rolled back,
@@ -62,25 +67,60 @@ def _in_session(action: Callable[[Session], T], url: str | None) -> T:
         return action(session)
 
 
+_LOOP_ENGINES: dict[str, sa.Engine] = {}  # SQLite URL -> the loop's own engine (one connection)
+
+
+def _loop_engine(url: str | None) -> sa.Engine | None:
+    """The engine of the event loop's own calls to SQLite: one connection, which never
+    waits for a lock (``busy_timeout`` 0); None for another database."""
+    url = url or rx.config.get_config().db_url or ""
+    if not url.startswith("sqlite"):
+        return None
+    engine = _LOOP_ENGINES.get(url)
+    if engine is None:
+        engine = sa.create_engine(url, poolclass=sa.pool.StaticPool, connect_args={"check_same_thread": False})
+        # after the settings every connection gets (rooms/connections.py): no wait here
+        sa.event.listen(engine, "connect", lambda con, _record: con.execute("PRAGMA busy_timeout=0"))
+        _LOOP_ENGINES[url] = engine
+    return engine
+
+
+def _on_loop(action: Callable[[Session], T], engine: sa.Engine) -> T:
+    with Session(engine) as session:
+        return action(session)
+
+
 def _reset(url: str | None) -> None:
     """Drops the pooled connections (and the cached states): the next call starts afresh."""
     try:
         from tablegames.reflex_adapter import db_engine
 
         db_engine(url).dispose()
+        for engine in _LOOP_ENGINES.values():
+            engine.dispose()
     except Exception as err:  # noqa: BLE001 (best effort: the next call reports)
         logger.warning("could not reset the database pool: %s", str(err)[:LOG_CHARS])
     service.clear_cache()
 
 
-async def run(action: Callable[[Session], T], url: str | None = None) -> T:
+async def run(action: Callable[[Session], T], url: str | None = None, quick: bool = False) -> T:
     """``action(session)`` in a database thread, retried while the database is locked.
+
+    ``quick``: a short action (a move) on SQLite runs on the event loop first, where it
+    costs what it costs; a lock held elsewhere sends it to the thread (it does not wait on
+    the loop). Every hand-over of the interpreter's lock between the loop and a database
+    thread costs a switch, and a move's statements make several (``docs/scaling.md``).
 
     Raises:
         RoomError: ``db_unavailable`` when the database stays locked or fails; the action's
             own refusals (``RoomError``, ``IllegalMove``) pass through unchanged.
     """
     global _last_failure
+    if quick and (engine := _loop_engine(url)) is not None:
+        try:
+            return _on_loop(action, engine)
+        except (sa.exc.DBAPIError, sa.exc.DisconnectionError):
+            pass  # locked, or failing (rolled back): the thread's way below waits, retries, resets
     loop = asyncio.get_running_loop()
     reset_done = False
     for attempt in range(len(RETRY_PAUSES) + 1):

@@ -113,7 +113,7 @@ async def _take_move(app: Any, namespace: Any, sid: str, token: str, fields: dic
         return False
     (code, seat_id, gen), (move, seen) = seat, arguments
     try:
-        version = await db_run(seat_move(code, seat_id, gen, move, seen))  # what Screen.move applies
+        version = await db_run(seat_move(code, seat_id, gen, move, seen), quick=True)  # what Screen.move applies
     except (IllegalMove, RoomError) as err:
         async with rxa.modify_tab(app, token, Screen) as screen:
             screen.refuse(err)  # as Screen.move does: the translated notice, nothing else

@@ -654,7 +654,7 @@ class Screen(Device, RoomScreenAPI):
             return version if isinstance(version, int) else service.room_version(db, code)
 
         try:
-            version = await db_run(act)
+            version = await db_run(act, quick=True)
         except (IllegalMove, RoomError) as err:
             self.notice = self._say(err)  # the page's one message (pages.common.notice)
             return None

@@ -7,6 +7,7 @@ import asyncio
 import re
 import shutil
 import sqlite3
+import threading
 import time
 from pathlib import Path
 
@@ -30,10 +31,7 @@ def url(tmp_path):
     engine.dispose()
     service.clear_cache()
     yield url
-    from tablegames.reflex_adapter import db_engine
-
-    db_engine(url).dispose()
-    service.clear_cache()
+    db._reset(url)  # the pool's connections and the loop's own
 
 
 async def loop_ticks(until: asyncio.Event) -> list[float]:
@@ -126,3 +124,71 @@ def test_no_state_calls_the_database_on_the_event_loop():
     offenders = [f"{p.relative_to(SRC)}:{i}" for p in sorted((SRC / "state").glob("*.py")) if p.name != "db.py"
                  for i, line in enumerate(p.read_text().splitlines(), 1) if "rx.session(" in line]
     assert not offenders, offenders
+
+
+def test_a_quick_action_on_sqlite_runs_on_the_loop_on_a_connection_that_never_waits(url):
+    where = []
+
+    def create(session):
+        where.append(threading.current_thread() is threading.main_thread())
+        return service.create_room(session, "uno")
+
+    async def scenario():
+        return await db.run(create, url, quick=True)
+
+    code, _host = asyncio.run(scenario())
+    assert where == [True]  # no thread: the loop's own connection
+    with db._loop_engine(url).connect() as con:
+        assert con.exec_driver_sql("PRAGMA busy_timeout").scalar() == 0
+        assert con.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert con.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL: on disk before the answer
+    with sqlite3.connect(url.removeprefix("sqlite:///")) as con:
+        assert con.execute("select count(*) from room where code = ?", (code,)).fetchone()[0] == 1
+    assert db._loop_engine("postgresql+psycopg://tg@localhost/tg") is None  # a server: threads only
+
+
+def test_a_quick_action_finding_the_database_locked_waits_in_a_thread_not_on_the_loop(url):
+    path = url.removeprefix("sqlite:///")
+    where = []
+
+    def create(session):
+        where.append(threading.current_thread() is threading.main_thread())
+        return service.create_room(session, "uno")
+
+    async def scenario():
+        holder = hold_lock(path, 1.5)
+        held_until = time.perf_counter() + 1.0
+        done = asyncio.Event()
+        ticks = asyncio.create_task(loop_ticks(done))
+        code, _host = await db.run(create, url, quick=True)
+        done.set()
+        holder.join()
+        return code, [t for t in await ticks if t < held_until]
+
+    code, while_locked = asyncio.run(scenario())
+    assert where[0] is True and False in where[1:]  # tried on the loop, refused at once, then a thread
+    assert len(while_locked) >= 5, f"the event loop ran {len(while_locked)} timers while the lock was held"
+    with sqlite3.connect(path) as con:
+        assert con.execute("select count(*) from room where code = ?", (code,)).fetchone()[0] == 1
+
+
+def test_a_quick_action_on_a_damaged_file_is_refused_in_words_and_recovers(url, tmp_path):
+    path = Path(url.removeprefix("sqlite:///"))
+
+    async def scenario():
+        code, _ = await db.run(lambda s: service.create_room(s, "uno"), url, quick=True)
+        with sqlite3.connect(path) as con:
+            con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        backup = tmp_path / "backup.db"
+        shutil.copy(path, backup)
+        for extra in (Path(f"{path}-wal"), Path(f"{path}-shm")):
+            extra.unlink(missing_ok=True)
+        path.write_bytes(b"this is not a database" * 500)
+        with pytest.raises(RoomError) as err:
+            await db.run(lambda s: service.room_info(s, code), url, quick=True)
+        assert err.value.code == "db_unavailable"
+        shutil.copy(backup, path)
+        info = await db.run(lambda s: service.room_info(s, code), url, quick=True)
+        return info.code == code
+
+    assert asyncio.run(scenario())

@@ -85,9 +85,9 @@ def test_a_tap_is_judged_at_its_arrival_not_after_the_wait_for_the_database(url,
     slapper = seats[(opener + 1) % 3]
     real_run = db.run
 
-    async def slow_run(action, url_=None):
-        await asyncio.sleep(0.3)  # a busy database thread
-        return await real_run(action, url)
+    async def slow_run(action, url_=None, quick=False):
+        await asyncio.sleep(0.3)  # a busy database
+        return await real_run(action, url, quick)
 
     monkeypatch.setattr("tablegames.games.uestop.state.db_run", slow_run)
     arrived = time.time()

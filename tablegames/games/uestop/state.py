@@ -189,7 +189,7 @@ async def _apply(code: str, seat: int, move: dict[str, Any], arrived: float) -> 
     the room at the same instant (the tap's time is in the move, so a retry stays fair)."""
     for attempt in range(RETRIES):
         try:
-            return await db_run(lambda db: service.apply_move(db, code, seat, move, now=arrived))
+            return await db_run(lambda db: service.apply_move(db, code, seat, move, now=arrived), quick=True)
         except RoomError as err:
             if err.code != "stale" or attempt == RETRIES - 1:
                 raise
