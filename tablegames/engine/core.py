@@ -289,7 +289,9 @@ class Game(Protocol):
         """The time at which ``system_moves(state)[0]`` applies by itself (None: none)."""
 
     def view(self, state: Any, seat: int | None) -> dict:
-        """What ``seat`` may see (``None``: the table, which sees no hand)."""
+        """What ``seat`` may see (``None``: the table, which sees no hand), as plain JSON
+        (dicts with string keys, lists, strings, numbers, booleans, None): a new object per
+        call, which the screens send as it is."""
 
     def result(self, state: Any) -> Result | None:
         """Final standings once the game is over, else None."""

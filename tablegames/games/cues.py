@@ -54,6 +54,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from tablegames import games
 
 __all__ = ["CUES", "MAX_PER_MOVE", "cues_of", "feed", "load_table", "check_table"]
@@ -154,8 +156,9 @@ def _matches(rule: Mapping[str, Any], event: Mapping[str, Any]) -> bool:
 def _move_key(view: Mapping[str, Any], to_act: Any) -> str:
     """A short fingerprint of the last move as every screen sees it (its public events,
     the phase and who acts now)."""
-    text = json.dumps([view.get("events") or [], view.get("phase"), to_act], sort_keys=True, default=str)
-    return hashlib.blake2b(text.encode(), digest_size=6).hexdigest()
+    text = orjson.dumps([view.get("events") or [], view.get("phase"), to_act],
+                        option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS, default=str)
+    return hashlib.blake2b(text, digest_size=6).hexdigest()
 
 
 def cues_of(screen: Mapping[str, Any], role: str, table: Mapping[str, Any]) -> dict[str, Any]:

@@ -785,7 +785,8 @@ async def _screen_data(code: str, version: int, seat: int | None, lang: str) -> 
             data = await db_run(lambda db: service.screen(db, code, seat))
         except RoomError:
             return None
-    data = {**_plain_facts(code, data), **plain_json({k: data[k] for k in PER_SEAT if k in data})}
+    # the seat's own part is plain JSON already (the engine's ``view`` is, by its contract)
+    data = {**_plain_facts(code, data), **{k: data[k] for k in PER_SEAT if k in data}}
     data["vm"] = games.view_model(data, lang)  # the game's own screen data (plain JSON already)
     _SCREENS.put(key, data["version"], data)
     return data

@@ -7,6 +7,7 @@ names a label no catalog has, it fails here rather than in a browser.
 from __future__ import annotations
 
 import inspect
+import json
 import random
 
 import pytest
@@ -114,3 +115,63 @@ def test_to_act_names_seats_that_can_act_and_no_seat_makes_a_system_move(
         moves = game.legal_moves(state, seat)
         assert moves, f"{name}: seat {seat} is to act with no legal move"
         state = game.apply(state, seat, rng.choice(moves))
+
+
+def _as_json_reads_it(value):
+    """``value`` after a JSON round trip (tuples become lists, keys strings)."""
+    return json.loads(json.dumps(value))
+
+
+def _same_types(a, b) -> bool:
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return all(_same_types(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return all(_same_types(x, y) for x, y in zip(a, b))
+    return True
+
+
+PLAIN_VIEW_OPTIONS = {"uno": [{}, {"edition": "plus"}, {"edition": "motu", "scoring": "elimination"},
+                              {"preset": "party", "teams": True}],
+                      "upwords": [{}], "faces": [{}], "uestop": [{}]}
+
+
+@pytest.mark.parametrize("name", GAMES)
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**31), steps=st.integers(1, 120), pick=st.integers(0, 3))
+def test_every_view_is_plain_json(name: str, seed: int, steps: int, pick: int) -> None:
+    """What ``view`` gives every seat and the table is what JSON reads back (lists, string
+    keys): the screens send it as it is, without a copy of their own."""
+    game = get_game(name)
+    choices = PLAIN_VIEW_OPTIONS.get(name, [{}])
+    options = choices[pick % len(choices)]
+    try:
+        state = game.new(["P0", "P1", "P2", "P3"], options, seed=seed)
+    except IllegalMove:  # a game for fewer players
+        state = game.new(["P0", "P1"], options, seed=seed)
+    seats = len(game.view(state, None)["players"]) if "players" in game.view(state, None) else 4
+    rng, now = random.Random(seed), 1_000.0
+    state = game.start_clock(state, now)
+    for _ in range(steps):
+        for seat in (None, *range(seats)):
+            view = game.view(state, seat)
+            plain = _as_json_reads_it(view)
+            assert view == plain and _same_types(view, plain), f"{name}: the view of {seat} is not plain JSON"
+        if game.result(state):
+            break
+        now += rng.uniform(0.1, 5.0)
+        acting = game.to_act(state)
+        if acting:
+            seat = rng.choice(acting)
+            moves = game.legal_moves(state, seat)
+            if not moves:
+                break
+            try:
+                state = game.apply(state, seat, rng.choice(moves), now=now)
+            except IllegalMove:  # a race's tap at a time that does not count (UeStop!): later
+                continue
+        elif system := game.system_moves(state):
+            state = game.apply(state, None, system[0], now=max(now, game.deadline(state) or now))
+        else:
+            break

@@ -14,6 +14,16 @@ PUBLIC_OPTIONS = ("edition", "target", "scoring", "teams", "two_player_rules", "
                   "house_rules", "preset", *SWITCHES)
 
 
+def _listed(value: Any) -> Any:
+    """``value`` as JSON has it: the state keeps tuples (its house rules, a hand's scores),
+    a view gives lists (the screens send it as it is)."""
+    if isinstance(value, (tuple, list)):
+        return [_listed(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _listed(v) for k, v in value.items()}
+    return value
+
+
 def view(s: UnoState, seat: int | None) -> dict[str, Any]:
     """The JSON-able view of ``seat`` (``None`` for the table, which sees no hand).
 
@@ -31,7 +41,7 @@ def view(s: UnoState, seat: int | None) -> dict[str, Any]:
             pending["victim"] = s.turn
     out: dict[str, Any] = {
         "game": "uno",
-        "options": {k: s.options.get(k, False) for k in PUBLIC_OPTIONS},
+        "options": {k: _listed(s.options.get(k, False)) for k in PUBLIC_OPTIONS},
         "players": [
             {"seat": p, "name": name, "cards": len(s.hands[p]), "score": s.scores[p],
              "out": p in s.out, "uno": p in s.uno_said,
@@ -50,7 +60,7 @@ def view(s: UnoState, seat: int | None) -> dict[str, Any]:
         "pending": pending,
         "exposed": list(s.exposed),
         "events": [dict(e) for e in s.events],
-        "history": [dict(h) for h in s.history],
+        "history": _listed(s.history),
         "winners": list(s.winners),
         "jump": _jump(s),
         "seat": seat,
