@@ -28,6 +28,7 @@ from tablegames.engine.core import options_in_force
 from tablegames.rooms import bots as bot_seats, lifecycle, seats as seat_admin
 from tablegames.rooms.cache import VersionedCache
 from tablegames.rooms.models import FinishedGame, MoveLog, Room, Seat
+from tablegames.rooms.statements import Statement
 
 # Room codes avoid letters that read alike (I/L/1, O/0, U/V) and vowels (no rude words).
 CODE_ALPHABET = "BCDFGHJKMNPQRSTWXZ"
@@ -124,26 +125,30 @@ class _RoomHead:
 
 
 _ROOMS = Room.__table__
-_HEAD = sa.select(_ROOMS.c.id, _ROOMS.c.code, _ROOMS.c.game, _ROOMS.c.status, _ROOMS.c.version).where(
-    _ROOMS.c.code == sa.bindparam("code"))
-_STATE_TEXT = sa.select(_ROOMS.c.state_json).where(_ROOMS.c.id == sa.bindparam("room_id"))
+_HEAD = Statement(sa.select(_ROOMS.c.id, _ROOMS.c.code, _ROOMS.c.game, _ROOMS.c.status, _ROOMS.c.version)
+                  .where(_ROOMS.c.code == sa.bindparam("code")))
+_STATE_TEXT = Statement(sa.select(_ROOMS.c.state_json).where(_ROOMS.c.id == sa.bindparam("room_id")))
 # the optimistic lock: another worker may have moved this room since we read it
-_NEXT_VERSION = _ROOMS.update().where(
+_NEXT_VERSION = Statement(_ROOMS.update().where(
     _ROOMS.c.id == sa.bindparam("room_id"), _ROOMS.c.version == sa.bindparam("old_version")).values(
     version=sa.bindparam("new_version"), state_json=sa.bindparam("new_state"),
-    status=sa.bindparam("new_status"), updated_at=sa.bindparam("now"))
-_LOG_MOVE = MoveLog.__table__.insert()
+    status=sa.bindparam("new_status"), updated_at=sa.bindparam("now")))
+_MOVES = MoveLog.__table__
+_LOG_MOVE = Statement(_MOVES.insert().values(
+    room_id=sa.bindparam("room_id"), version=sa.bindparam("version"), seat=sa.bindparam("seat"),
+    move_json=sa.bindparam("move_json"), created_at=sa.bindparam("created_at")))
 
 
 def _room_head(session: Session, code: str) -> _RoomHead:
     code = normalize_code(code)
-    row = session.connection().execute(_HEAD, {"code": code}).first()
+    row = _HEAD.run(session, {"code": code}).fetchone()
     if row is None:
         raise _unknown_room(code)
     head = _RoomHead(*row)
     head.state = _CACHE.get(head.code, head.version)
     if head.state is None:
-        text = session.connection().execute(_STATE_TEXT, {"room_id": head.id}).scalar()
+        found = _STATE_TEXT.run(session, {"room_id": head.id}).fetchone()
+        text = found[0] if found is not None else None
         if text is not None:
             head.state = get_game(head.game).from_json(text)
             _CACHE.put(head.code, head.version, head.state)
@@ -645,8 +650,7 @@ def _commit_state(session: Session, room: Room | _RoomHead, state: Any, seat: in
     now = time.time() if now is None else now
     if session.new or session.dirty or session.deleted:
         session.flush()  # what the caller changed goes first, as the ORM's autoflush did
-    connection = session.connection()
-    updated = connection.execute(_NEXT_VERSION, {
+    updated = _NEXT_VERSION.run(session, {
         "room_id": room.id, "old_version": old_version, "new_version": new_version,
         "new_state": engine.to_json(state), "new_status": status, "now": now})
     if updated.rowcount != 1:
@@ -657,8 +661,8 @@ def _commit_state(session: Session, room: Room | _RoomHead, state: Any, seat: in
             set_committed_value(room, name, value)
     else:
         room.version, room.status = new_version, status
-    connection.execute(_LOG_MOVE, {"room_id": room.id, "version": new_version, "seat": seat,
-                                   "move_json": json.dumps(move), "created_at": now})
+    _LOG_MOVE.run(session, {"room_id": room.id, "version": new_version, "seat": seat,
+                            "move_json": json.dumps(move), "created_at": now})
     bot_seats.remember(session, room, state, _PUBLIC.get(room.code, old_version),  # bots see the move
                        fresh=move.get("type") == "start")
     result = engine.result(state)

@@ -192,3 +192,41 @@ def test_a_quick_action_on_a_damaged_file_is_refused_in_words_and_recovers(url, 
         return info.code == code
 
     assert asyncio.run(scenario())
+
+
+def test_a_move_finding_the_database_locked_is_refused_as_sqlalchemy_refuses_and_lands_later(url):
+    """A move's statements run on the DBAPI connection (``rooms/statements.py``): a lock
+    still reads as SQLAlchemy's ``OperationalError``, so the move waits in a thread."""
+    import sqlalchemy as sa
+    from sqlmodel import Session
+
+    from tablegames.engine import get_game
+    from tablegames.rooms.statements import Statement
+
+    path = url.removeprefix("sqlite:///")
+    with Session(create_engine(url)) as session:
+        code, host = service.create_room(session, "uno", {"dealer": 0})
+        seat_ids = [service.join_room(session, code, name)[0] for name in ("Ana", "Bia")]
+        state = service.start_game(session, code, host, seed=3)
+        version = service.room_version(session, code)
+    seat = get_game("uno").to_act(state)[0]
+    move = {"type": "draw"}
+
+    holder = hold_lock(path, 1.0)
+    try:
+        with Session(db._loop_engine(url)) as session, pytest.raises(sa.exc.OperationalError):
+            Statement(sa.text("UPDATE room SET version = version WHERE code = :code")).run(session, {"code": code})
+    finally:
+        holder.join()
+
+    async def scenario():
+        holder = hold_lock(path, 1.0)
+        try:
+            return await db.run(lambda s: service.apply_move(s, code, seat_ids[seat], move, version)[1], url,
+                                quick=True)
+        finally:
+            holder.join()
+
+    assert asyncio.run(scenario()) == version + 1
+    with sqlite3.connect(path) as con:
+        assert con.execute("select max(version) from movelog").fetchone()[0] == version + 1
