@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tablegames.engine.uno.cards import CARDS
@@ -14,14 +15,17 @@ PUBLIC_OPTIONS = ("edition", "target", "scoring", "teams", "two_player_rules", "
                   "house_rules", "preset", *SWITCHES)
 
 
-def _listed(value: Any) -> Any:
-    """``value`` as JSON has it: the state keeps tuples (its house rules, a hand's scores),
-    a view gives lists (the screens send it as it is)."""
-    if isinstance(value, (tuple, list)):
-        return [_listed(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _listed(v) for k, v in value.items()}
-    return value
+def _options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The public options as JSON has them (the state keeps its house rules as a tuple)."""
+    out = {k: options.get(k, False) for k in PUBLIC_OPTIONS}
+    if isinstance(out.get("house_rules"), tuple):
+        out["house_rules"] = [dict(rule) for rule in out["house_rules"]]
+    return out
+
+
+def _hands_played(history: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The hands played so far as JSON has them (the state keeps their scores as tuples)."""
+    return [{k: list(v) if isinstance(v, tuple) else v for k, v in h.items()} for h in history]
 
 
 def view(s: UnoState, seat: int | None) -> dict[str, Any]:
@@ -41,7 +45,7 @@ def view(s: UnoState, seat: int | None) -> dict[str, Any]:
             pending["victim"] = s.turn
     out: dict[str, Any] = {
         "game": "uno",
-        "options": {k: _listed(s.options.get(k, False)) for k in PUBLIC_OPTIONS},
+        "options": _options(s.options),
         "players": [
             {"seat": p, "name": name, "cards": len(s.hands[p]), "score": s.scores[p],
              "out": p in s.out, "uno": p in s.uno_said,
@@ -60,7 +64,7 @@ def view(s: UnoState, seat: int | None) -> dict[str, Any]:
         "pending": pending,
         "exposed": list(s.exposed),
         "events": [dict(e) for e in s.events],
-        "history": _listed(s.history),
+        "history": _hands_played(s.history),
         "winners": list(s.winners),
         "jump": _jump(s),
         "seat": seat,
