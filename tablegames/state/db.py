@@ -1,4 +1,4 @@
-"""Database work for the states, off the event loop.
+"""Database work for the states, off the event loop (a move on SQLite excepted, below).
 
 Every event handler of the app runs on one asyncio loop per worker. A synchronous database
 call made there stops every room of the worker while it waits (another process holding a
@@ -85,11 +85,6 @@ def _loop_engine(url: str | None) -> sa.Engine | None:
     return engine
 
 
-def _on_loop(action: Callable[[Session], T], engine: sa.Engine) -> T:
-    with Session(engine) as session:
-        return action(session)
-
-
 def _reset(url: str | None) -> None:
     """Drops the pooled connections (and the cached states): the next call starts afresh."""
     try:
@@ -118,7 +113,8 @@ async def run(action: Callable[[Session], T], url: str | None = None, quick: boo
     global _last_failure
     if quick and (engine := _loop_engine(url)) is not None:
         try:
-            return _on_loop(action, engine)
+            with Session(engine) as session:
+                return action(session)
         except (sa.exc.DBAPIError, sa.exc.DisconnectionError):
             pass  # locked, or failing (rolled back): the thread's way below waits, retries, resets
     loop = asyncio.get_running_loop()

@@ -146,15 +146,16 @@ def test_every_view_is_plain_json(name: str, seed: int, steps: int, pick: int) -
     game = get_game(name)
     choices = PLAIN_VIEW_OPTIONS.get(name, [{}])
     options = choices[pick % len(choices)]
+    players = ["P0", "P1", "P2", "P3"]
     try:
-        state = game.new(["P0", "P1", "P2", "P3"], options, seed=seed)
+        state = game.new(players, options, seed=seed)
     except IllegalMove:  # a game for fewer players
-        state = game.new(["P0", "P1"], options, seed=seed)
-    seats = len(game.view(state, None)["players"]) if "players" in game.view(state, None) else 4
+        players = players[:2]
+        state = game.new(players, options, seed=seed)
     rng, now = random.Random(seed), 1_000.0
     state = game.start_clock(state, now)
     for _ in range(steps):
-        for seat in (None, *range(seats)):
+        for seat in (None, *range(len(players))):
             view = game.view(state, seat)
             plain = _as_json_reads_it(view)
             assert view == plain and _same_types(view, plain), f"{name}: the view of {seat} is not plain JSON"

@@ -1,5 +1,6 @@
 """Database work off the event loop: locks waited for in a thread and retried, failures told
-as a translated sentence, the pool reset after a broken file, a truthful health check."""
+as a translated sentence, the pool reset after a broken file, a truthful health check; a
+move on SQLite tried on the loop first, on a connection that never waits."""
 
 from __future__ import annotations
 
