@@ -30,7 +30,8 @@ host handler. Then the phone whose turn it is waits a think time (human pace: un
 ``--think``, default 1-3 s; burst: none) and sends ``Screen.move`` with the version it saw
 (``seen_version``). The table deals the next hand (``host next_hand``) when one is over,
 and sends the heartbeat a real table sends every 5 s (phones send theirs every 5 minutes);
-every page also reports who is connected every 10 s (``SeatAdmin.watch_host``), as a real one does.
+every page also reports who is connected (``SeatAdmin.watch_host``, every
+``hosting.report_every_s()``: 30 s), as a real one does.
 
 For every move: the time from sending it until EVERY other device of the room (the table
 and the other phones) received a screen with the new version (p50/p95/p99/max), the
@@ -92,7 +93,7 @@ if str(REPO_ROOT) not in sys.path:
 
 from bench.peers import peers
 from tablegames.state import upkeep
-from tablegames.state.seats import WATCH_HOST_MS
+from tablegames.rooms.hosting import report_every_s
 from tests.scale import services
 from tests.scale.client import Device
 
@@ -101,7 +102,7 @@ MOVE_TIMEOUT = 10.0  # a move nobody hears of within this time counts as a time-
 SEAT_LIMIT = 240.0  # seconds to seat all rooms of a phase; rooms not seated by then are skipped
 HEARTBEAT = 5.0  # the table page's heartbeat interval (rx.moment interval=5000)
 PHONE_KEEPALIVE = upkeep.keepalive_ms() / 1000  # the phone page's (default expiry: 5 min)
-WATCH_HOST = WATCH_HOST_MS / 1000  # every page's report of who is connected (the host moves on)
+WATCH_HOST = report_every_s()  # every page's report of who is connected (the host moves on)
 NAMES = ("Ana", "Bia", "Cid", "Duda", "Eli", "Fabi", "Gil", "Hugo", "Iara", "Juca")
 
 

@@ -22,7 +22,7 @@ from tablegames.components.overlay import close_overlay, open_overlay, overlay
 from tablegames.components.timers import every
 from tablegames.pages.common import VIEW, S, tr, tr_with
 from tablegames.state.room import Screen
-from tablegames.state.seats import WATCH_HOST_MS, SeatAdmin
+from tablegames.state.seats import SeatAdmin
 
 SEATS_OVERLAY = "seats-overlay"
 ROWS = SeatAdmin.seat_info["rows"].to(list[dict])  # every seat and its state
@@ -167,6 +167,6 @@ def phone_notes() -> rx.Component:
 
 
 def host_watch() -> rx.Component:
-    """Reports, every ``WATCH_HOST_MS``, who is connected (the host role moves on by
+    """Reports, every ``SeatAdmin.watch_host_ms``, who is connected (the host role moves on by
     itself when the host's device is gone)."""
-    return rx.cond(S["code"], every(WATCH_HOST_MS, SeatAdmin.watch_host))
+    return rx.cond(S["code"], every(SeatAdmin.watch_host_ms, SeatAdmin.watch_host))

@@ -25,7 +25,8 @@ from tablegames.rooms.models import Room, Seat
 from tablegames.rooms.seats import setting
 
 # room code -> when this process last noted its host seen (:func:`seen`). Every open page
-# reports every 10 s (:func:`watch_is_due`): without it, each report was a write to the database.
+# reports every ``report_every_s()`` (:func:`watch_is_due`): without it, each report was a
+# write to the database.
 _NOTED: dict[str, float] = {}
 _NOTED_MAX = 10_000  # rooms remembered before the stale ones are forgotten
 _ROOMS = Room.__table__
@@ -84,6 +85,14 @@ def _note(code: str, at: float) -> None:
         for stale in [c for c, noted in _NOTED.items() if at - noted >= gone]:
             del _NOTED[stale]
     _NOTED[code] = max(at, _NOTED.get(code, at))
+
+
+def report_every_s() -> float:
+    """How often an open page reports who is connected (:func:`maybe_move_on`): a quarter of
+    ``host_gone_after_s``, 1 to 30 s, so the role passes on at most a quarter late. Each
+    report is an event of every open page; at 100 rooms, reports every 10 s were a quarter
+    of a busy worker's events (``docs/scaling.md``, tenth round)."""
+    return min(max(setting("host_gone_after_s") / 4, 1.0), 30.0)
 
 
 def reports_quiet(code: str, now: float) -> bool:

@@ -8,7 +8,7 @@ move's CPU on one worker (``docs/scaling.md``, sixth round), while what a move n
 the seat of the tab (the server's own), the move applied and stored, the room's version
 raised, and every tab's new screen sent (``state/fanout.py``). And every open page sends
 timer events (the table's ``Screen.heartbeat`` every 5 s, every page's
-``SeatAdmin.watch_host`` every 10 s) that nearly always change nothing: at 100 rooms they
+``SeatAdmin.watch_host`` every 30 s) that nearly always change nothing: at 100 rooms they
 outnumbered the moves (seventh round).
 
 So :func:`install` (a lifespan task, before ``guard.install``: the guard's checks come

@@ -8,8 +8,9 @@
 - the host's actions: let the table play for a seat, hand a seat to a new phone (a
   one-time QR code, shown to the host alone), remove a seat from the game, make a seat's
   phone the host; a seat's own phone says it is back;
-- :meth:`SeatAdmin.watch_host`: every open page, every ``WATCH_HOST_MS``, reports who is
-  connected: the host's device seen, or gone long enough for the role to pass on.
+- :meth:`SeatAdmin.watch_host`: every open page, every ``watch_host_ms``
+  (``hosting.report_every_s``), reports who is connected: the host's device seen, or gone
+  long enough for the role to pass on.
 
 Who may act is decided by the rooms layer from this device's secrets, never from an event
 argument; a seat id argument only names the seat the host acts on.
@@ -31,12 +32,12 @@ from tablegames.state.db import run as db_run
 from tablegames.state.qr import qr_data_uri
 from tablegames.state.room import RoomShared, Screen, _screen_data, facts_version
 
-WATCH_HOST_MS = 10_000  # how often an open page reports who is connected (host moves on)
-
-
 class SeatAdmin(Screen):
     """The host's actions on seats; the away seats and the host's presence."""
 
+    # how often the page reports who is connected (ms): the running server's setting, sent
+    # with the page's first state (as ``Screen.keepalive_ms``)
+    watch_host_ms: int = int(hosting.report_every_s() * 1000)
     handover_name: str = ""  # whose seat the handover QR code hands on ("" none shown)
     _handover_token: str = ""
 
@@ -181,7 +182,7 @@ class SeatAdmin(Screen):
             return hosting.maybe_move_on(db, code, online, host_here)
 
         try:
-            version = await db_run(look_at)
+            version = await db_run(look_at, quick=True)  # a note of one row, at most every host_seen_every_s
         except RoomError:
             return
         if version is not None:
