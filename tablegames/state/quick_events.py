@@ -30,7 +30,10 @@ and each one's own condition holds (:data:`TAKERS`):
   event changes it);
 - ``Screen.heartbeat``: what it would show is what the screen shows
   (``Screen._looked``: nobody came or went, no reaction ran its time, as many watch); the
-  table's presence memory (``_seen``, ``_away``: read by no var) is kept in place.
+  table's presence memory (``_seen``, ``_away``: read by no var) is kept in place;
+- ``SeatAdmin.watch_host`` (a report that may be due): the tab is linked to its room; the
+  report changes no field of the tab (``SeatAdmin.report_host``), and a host that changed
+  raises the room as a move does.
 
 Before all that, with any state manager (Redis too), a host report of a room whose host
 this process noted as seen within ``host_seen_every_s`` is dropped (:func:`_quiet_report`):
@@ -150,11 +153,25 @@ async def _take_heartbeat(app: Any, namespace: Any, sid: str, token: str, fields
     return True
 
 
+async def _take_host_report(app: Any, namespace: Any, sid: str, token: str, fields: dict[str, Any]) -> bool:
+    """A host report (``SeatAdmin.report_host``: it changes no field of the tab), and the
+    room raised to a new version if the host changed (True)."""
+    admin = rxa.state_in_memory(app, token, SeatAdmin)
+    shared = _room_of(app, token, admin) if admin is not None else None
+    if shared is None:
+        return False
+    version = await admin.report_host(shared)
+    if version is not None:
+        await bump_room(app, admin.room_code, version)
+    return True
+
+
 Taker = Callable[[Any, Any, str, str, dict[str, Any]], Awaitable[bool]]
 # event name -> what takes it here (True: taken, False: Reflex processes it)
 TAKERS: dict[str, Taker] = {
     MOVE_EVENT: _take_move,
     rxa.state_event_name(Screen, "heartbeat"): _take_heartbeat,
+    WATCH_HOST_EVENT: _take_host_report,
 }
 
 
@@ -172,8 +189,8 @@ def _quiet_report(data: Any, now: float) -> bool:
 def install(app: Any) -> None:
     """Lifespan task: takes the :data:`TAKERS`' events off the socket where it can (see
     above); with any state manager (Redis too), drops the host reports that cannot be due
-    (:func:`_quiet_report`): every page sends one every 10 s, and on Redis each was a whole
-    event that loads and stores the tab's states."""
+    (:func:`_quiet_report`): every page sends one every ``hosting.report_every_s()``, and on
+    Redis each was a whole event that loads and stores the tab's states."""
     namespace = app.event_namespace
     if namespace is None or getattr(namespace, "_tg_quick_events", False):
         return

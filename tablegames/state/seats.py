@@ -167,23 +167,29 @@ class SeatAdmin(Screen):
                 host_here = True
         return online, host_here
 
-    @rx.event
-    async def watch_host(self, _tick: Any = None):
-        """Every open page, regularly: whether a host device is connected; if none has
-        been for ``host_gone_after_s``, the role passes on (``rooms/hosting.py``)."""
-        look = await self._host_look(await self.get_state(RoomShared))
+    async def report_host(self, shared: RoomShared) -> int | None:
+        """A host report of this page, changing no field of it: a host device connected is
+        noted as seen; none for ``host_gone_after_s``, the role passes on
+        (``rooms/hosting.py``). Returns the room's new version if the host changed."""
+        look = await self._host_look(shared)
         if look is None:
-            return
+            return None
         (online, host_here), code = look, self.room_code
         if not hosting.watch_is_due(code, host_here, time.time()):
-            return
+            return None
 
         def look_at(db: Session) -> int | None:
             return hosting.maybe_move_on(db, code, online, host_here)
 
         try:
-            version = await db_run(look_at, quick=True)  # a note of one row, at most every host_seen_every_s
+            return await db_run(look_at, quick=True)  # a note of one row, at most every host_seen_every_s
         except RoomError:
-            return
+            return None
+
+    @rx.event
+    async def watch_host(self, _tick: Any = None):
+        """Every open page, regularly: its host report (:meth:`report_host`); a new host is
+        shown on every screen of the room."""
+        version = await self.report_host(await self.get_state(RoomShared))
         if version is not None:
             await self.bump(version)
