@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import time
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -320,15 +321,26 @@ def link_in_memory(app: Any, token: str, cls: Any) -> str:
     return (links or {}).get(cls.get_full_name(), "")
 
 
+KEEP_ALIVE_SLACK = 0.1  # a state renewed within this share of the expiry is not renewed again
+
+
 async def keep_alive_in_memory(app: Any, *tokens: str) -> None:
     """Renews the memory state manager's expiry of the states it holds for ``tokens``, as
-    an event of the tab renews it (``REFLEX_REDIS_TOKEN_EXPIRATION``); creates none."""
+    an event of the tab renews it (``REFLEX_REDIS_TOKEN_EXPIRATION``); creates none. One
+    renewed within the last ``KEEP_ALIVE_SLACK`` of the expiry is left as it is: a busy tab
+    sends an event every few seconds, and each renewal was a tenth of a quiet event's CPU."""
     from reflex.istate.manager.token import BaseStateToken
 
+    manager = app.state_manager
+    expiring = getattr(manager, "_token_expires_at", {})  # cache key (the token) -> (expires at, token)
+    renewed_lately = time.time() + manager.token_expiration * (1 - KEEP_ALIVE_SLACK)
     for token in tokens:
         root = _root_in_memory(app, token)
-        if root is not None:
-            await app.state_manager.get_state(BaseStateToken(ident=token, cls=type(root)))
+        if root is None:
+            continue
+        held = expiring.get(token)
+        if held is None or held[0] < renewed_lately:
+            await manager.get_state(BaseStateToken(ident=token, cls=type(root)))
 
 
 def set_unread_in_memory(state: Any, **values: Any) -> None:

@@ -115,6 +115,27 @@ def test_a_tab_state_in_memory_runs_without_a_server():
         assert isinstance(screen, Screen) and again is screen and screen.room_code == "WXYZ"
 
 
+def test_keep_alive_renews_an_expiry_once_it_is_a_tenth_old_and_creates_nothing():
+    from reflex.istate.manager.memory import StateManagerMemory
+    from reflex.istate.manager.token import BaseStateToken
+
+    with relies_on("StateManagerMemory's _token_expires_at (token -> (expires at, token)) and token_expiration"):
+        manager = StateManagerMemory(token_expiration=1000)
+        app = types.SimpleNamespace(state_manager=manager)
+
+        async def scenario():
+            await manager.get_state(BaseStateToken(ident="tab-alive", cls=Screen))
+            first = manager._token_expires_at["tab-alive"][0]
+            await rxa.keep_alive_in_memory(app, "tab-alive", "tab-never-seen")
+            kept = manager._token_expires_at["tab-alive"][0]  # renewed just now: left as it is
+            manager._token_expires_at["tab-alive"] = (first - 150, manager._token_expires_at["tab-alive"][1])
+            await rxa.keep_alive_in_memory(app, "tab-alive")
+            return first, kept, manager._token_expires_at["tab-alive"][0], set(manager.states)
+
+        first, kept, renewed, held = run(scenario())
+        assert kept == first and renewed >= first and held == {"tab-alive"}
+
+
 # -- Redis keys --------------------------------------------------------------------------
 
 class _FakePipeline:
