@@ -742,6 +742,8 @@ _SCREENS: VersionedCache[dict[str, Any]] = VersionedCache(SCREENS_KEPT)
 # code -> the room's facts at one version as plain JSON, shared by the screens of every
 # seat (copied once per version, not once per seat)
 _PLAIN_FACTS: VersionedCache[dict[str, Any]] = VersionedCache(SCREENS_KEPT)
+# code -> {fact: (the object rooms.service holds, its plain copy)}, as of the newest version
+_PLAIN_PARTS: VersionedCache[dict[str, tuple[Any, Any]]] = VersionedCache(SCREENS_KEPT)
 PER_SEAT = ("view", "me", "removed", "next_game_seat")  # what differs between seats (service.screen)
 
 
@@ -749,6 +751,7 @@ def forget_screens() -> None:
     """Forgets every screen and plain facts built here (what a process restart does)."""
     _SCREENS.clear()
     _PLAIN_FACTS.clear()
+    _PLAIN_PARTS.clear()
 
 
 def plain_json(value: Any) -> Any:
@@ -758,14 +761,24 @@ def plain_json(value: Any) -> Any:
 
 def _plain_facts(code: str, data: dict[str, Any]) -> dict[str, Any]:
     """The seat-independent part of ``data`` (a ``service.screen``) as plain JSON, with what
-    the screens derive from it (``join_block``), once per version."""
+    the screens derive from it (``join_block``), once per version. A fact a move left as it
+    was is the same object from one version to the next (``rooms.service`` keeps it): its
+    plain copy is kept with it (:data:`_PLAIN_PARTS`) rather than made again."""
     version = data["version"]
     facts = _PLAIN_FACTS.get(code, version)
     if facts is None:
-        facts = {k: v for k, v in data.items() if k not in PER_SEAT}
-        facts["options_in_force"] = list(data.get("options_in_force") or ())
+        before, parts, facts = _PLAIN_PARTS.last(code) or {}, {}, {}
+        for key, value in data.items():
+            if key in PER_SEAT:
+                continue
+            if isinstance(value, (dict, list, tuple)):
+                held = before.get(key)
+                parts[key] = held if held is not None and held[0] is value else (value, plain_json(value))
+                value = parts[key][1]
+            facts[key] = value
+        facts["options_in_force"] = facts.get("options_in_force") or []
         facts["join_block"] = joining.join_block(data)  # what keeps a new player out ("" none)
-        facts = plain_json(facts)
+        _PLAIN_PARTS.put(code, version, parts)
         _PLAIN_FACTS.put(code, version, facts)
     return facts
 
