@@ -742,17 +742,25 @@ def screen_at(code: str, version: int, seat: int | None) -> dict[str, Any] | Non
     return _with_view(public, public["game"], state, seat)
 
 
-def facts_at(code: str, version: int, per_move: frozenset[str]) -> dict[str, Any] | None:
-    """What :func:`screen_at` gives the table at ``version`` but its ``view`` and the keys
-    ``per_move`` (what a move of the game changes), without computing the view; None if
-    this process doesn't hold that version."""
+def acting_at(code: str, version: int) -> dict[str, Any] | None:
+    """:func:`screen_at` for the table at ``version`` without computing its view (``view``
+    None): the public facts, who acts and the deadlines; None if this process doesn't hold
+    that version. For what reads no view (a move's fan-out and timer)."""
     public, state = _PUBLIC.get(code, version), _CACHE.get(code, version)
     lobby = public is not None and public["status"] == "lobby"
     if public is None or (state is None and not lobby):
         return None
-    late = _acting(public, get_game(public["game"]), None if lobby else state)[3]
-    data = {**public, "me": -1, "removed": False, "next_game_seat": False, "late_join": late}
-    return {k: v for k, v in data.items() if k not in per_move}
+    to_act, deadline, turn_deadline, late = _acting(public, get_game(public["game"]), None if lobby else state)
+    return {**public, "view": None, "me": -1, "removed": False, "next_game_seat": False,
+            "to_act": to_act, "deadline": deadline, "turn_deadline": turn_deadline, "late_join": late}
+
+
+def facts_at(code: str, version: int, per_move: frozenset[str]) -> dict[str, Any] | None:
+    """What :func:`screen_at` gives the table at ``version`` but its ``view`` and the keys
+    ``per_move`` (what a move of the game changes), without computing the view; None if
+    this process doesn't hold that version."""
+    data = acting_at(code, version)
+    return None if data is None else {k: v for k, v in data.items() if k not in per_move}
 
 
 def _with_view(public: dict[str, Any], game: str, state: Any, seat: int | None) -> dict[str, Any]:

@@ -46,7 +46,7 @@ def _real(value: Any) -> bool:
 def follow(code: str, version: int) -> rx.event.EventSpec | None:
     """The timer to start after a move made ``version`` of room ``code`` (None: no
     deadline, or this process already has a timer for it)."""
-    data = service.screen_at(code, version, None)  # the mover's process holds the version
+    data = service.acting_at(code, version)  # the mover's process holds the version
     deadline = (data or {}).get("deadline")
     if not _real(deadline) or (code, deadline) in _TIMERS:
         return None
@@ -86,7 +86,7 @@ class Deadlines(rx.State):
                 await (await self.get_state(Screen)).bump(version)
             # what the system move led to may have a deadline of its own (the next
             # player's turn timer): the room keeps going with nobody at the table
-            data = service.screen_at(code, version, None)
+            data = service.acting_at(code, version)
             deadline = (data or {}).get("deadline")
             if not _real(deadline) or (code, deadline) in _TIMERS:
                 return

@@ -165,7 +165,7 @@ def facts_digest(code: str, version: int) -> str:
 def _reads_no_screen(code: str, version: int) -> bool:
     """Whether room ``code``'s game at ``version`` has no state that reads a screen
     (``GameUI.screen_states``): then a move of its game changes nothing but the screens."""
-    data = service.screen_at(code, version, None)
+    data = service.acting_at(code, version)
     if data is None:
         return False
     try:

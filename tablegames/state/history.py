@@ -47,7 +47,7 @@ class History(Screen):
         code, version = screen.room_code, facts_version(shared, shared.facts)
         if screen.role not in ("table", "viewer") or not code or version < 0:
             return []
-        public = service.screen_at(code, version, None)  # this process's memory: no query mid-game
+        public = service.acting_at(code, version)  # this process's memory: no query mid-game
         if public is not None and public["status"] == "playing":
             return []
         try:

@@ -32,7 +32,7 @@ and each one's own condition holds (:data:`TAKERS`):
   (``Screen._looked``: nobody came or went, no reaction ran its time, as many watch); the
   table's presence memory (``_seen``, ``_away``: read by no var) is kept in place;
 - ``SeatAdmin.watch_host`` (a report that may be due): the tab is linked to its room; the
-  report changes no field of the tab (``SeatAdmin.report_host``), and a host that changed
+  report changes no field of the tab (``SeatAdmin._report_host``), and a host that changed
   raises the room as a move does.
 
 Before all that, with any state manager (Redis too), a host report of a room whose host
@@ -154,13 +154,13 @@ async def _take_heartbeat(app: Any, namespace: Any, sid: str, token: str, fields
 
 
 async def _take_host_report(app: Any, namespace: Any, sid: str, token: str, fields: dict[str, Any]) -> bool:
-    """A host report (``SeatAdmin.report_host``: it changes no field of the tab), and the
+    """A host report (``SeatAdmin._report_host``: it changes no field of the tab), and the
     room raised to a new version if the host changed (True)."""
     admin = rxa.state_in_memory(app, token, SeatAdmin)
     shared = _room_of(app, token, admin) if admin is not None else None
     if shared is None:
         return False
-    version = await admin.report_host(shared)
+    version = await admin._report_host(shared)
     if version is not None:
         await bump_room(app, admin.room_code, version)
     return True

@@ -167,7 +167,7 @@ class SeatAdmin(Screen):
                 host_here = True
         return online, host_here
 
-    async def report_host(self, shared: RoomShared) -> int | None:
+    async def _report_host(self, shared: RoomShared) -> int | None:
         """A host report of this page, changing no field of it: a host device connected is
         noted as seen; none for ``host_gone_after_s``, the role passes on
         (``rooms/hosting.py``). Returns the room's new version if the host changed."""
@@ -188,8 +188,8 @@ class SeatAdmin(Screen):
 
     @rx.event
     async def watch_host(self, _tick: Any = None):
-        """Every open page, regularly: its host report (:meth:`report_host`); a new host is
+        """Every open page, regularly: its host report (:meth:`_report_host`); a new host is
         shown on every screen of the room."""
-        version = await self.report_host(await self.get_state(RoomShared))
+        version = await self._report_host(await self.get_state(RoomShared))
         if version is not None:
             await self.bump(version)

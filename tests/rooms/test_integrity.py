@@ -118,6 +118,22 @@ def test_screen_at_maps_seat_ids_like_screen(db):
     assert gone["me"] == -1 and gone["removed"] and "hand" not in gone["view"]
 
 
+def test_acting_at_is_the_tables_screen_at_without_its_view(db):
+    code, host = service.create_room(db, "uno", {"dealer": 0, "turn_timer": "30"})
+    for name in ("Ana", "Bia"):
+        service.join_room(db, code, name)
+    assert service.acting_at(code, 0) is None  # not held in this process's memory
+    service.screen(db, code, None)
+    lobby = service.room_version(db, code)
+    assert service.acting_at(code, lobby) == {**service.screen_at(code, lobby, None), "view": None}
+    service.start_game(db, code, host, seed=1)
+    version = service.room_version(db, code)
+    service.screen(db, code, None)
+    table = service.screen_at(code, version, None)
+    acting = service.acting_at(code, version)
+    assert table["view"] and acting == {**table, "view": None} and acting["deadline"] is not None
+
+
 # -- finding 5: test-only options ------------------------------------------------------------
 
 STACK = {"hands": [["W", "W+4", "W+4"], ["r1", "r2", "r3"]], "top": "g5"}
