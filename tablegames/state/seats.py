@@ -32,6 +32,7 @@ from tablegames.state.db import run as db_run
 from tablegames.state.qr import qr_data_uri
 from tablegames.state.room import RoomShared, Screen, _screen_data, facts_version
 
+
 class SeatAdmin(Screen):
     """The host's actions on seats; the away seats and the host's presence."""
 
