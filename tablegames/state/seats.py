@@ -183,7 +183,7 @@ class SeatAdmin(Screen):
             return hosting.maybe_move_on(db, code, online, host_here)
 
         try:
-            return await db_run(look_at, quick=True)  # a note of one row, at most every host_seen_every_s
+            return await db_run(look_at, quick=True)  # a one-row note (at most every host_seen_every_s) or a hand-over
         except RoomError:
             return None
 
