@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import inspect
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -139,22 +140,37 @@ def game_ui(name: str) -> GameUI:
     return _entries()[name]
 
 
+Builder = Callable[[Mapping[str, Any], str, "dict[str, Any] | None"], dict]
+
+
 @cache
-def _builder(ref: str) -> Callable[[Mapping[str, Any], str], dict] | None:
+def _builder(ref: str) -> Builder | None:
     if importlib.util.find_spec(ref) is None:  # not written yet: the pages read the raw view
         return None
-    return load(ref).build
+    build = load(ref).build
+    if "shared" in inspect.signature(build).parameters:
+        return build
+    return lambda screen, lang, shared: build(screen, lang)  # it builds every screen whole
 
 
-def view_model(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
+def view_model(screen: Mapping[str, Any], lang: str, shared: dict[str, Any] | None = None) -> dict[str, Any]:
     """The game's view model of ``screen`` (what ``rooms.service.screen`` gives) in ``lang``.
+
+    Args:
+        screen: One screen's data.
+        lang: Its language.
+        shared: A memo that every screen of the same room version in ``lang`` gets (None:
+            none). A view model whose ``build`` takes ``shared`` keeps there what every
+            seat shows alike (the players' lines, the log in words), so that it is built
+            once per version, not once per screen; the screens then hold the same objects,
+            which nobody changes.
 
     Returns {} for a room whose game has no view model (yet), or no view (the lobby is
     still a screen: a view model gets it and decides).
     """
     ui = _entries().get(str(screen.get("game", "")))
     build = _builder(ui.view_model) if ui is not None and ui.view_model else None
-    return build(screen, lang) if build is not None else {}
+    return build(screen, lang, shared) if build is not None else {}
 
 
 def import_ui() -> None:

@@ -161,7 +161,8 @@ def _move_key(view: Mapping[str, Any], to_act: Any) -> str:
     return hashlib.blake2b(text, digest_size=6).hexdigest()
 
 
-def cues_of(screen: Mapping[str, Any], role: str, table: Mapping[str, Any]) -> dict[str, Any]:
+def cues_of(screen: Mapping[str, Any], role: str, table: Mapping[str, Any],
+            shared: dict[str, Any] | None = None) -> dict[str, Any]:
     """What ``screen`` plays by the cue table ``table`` (see the module's docstring).
 
     Args:
@@ -169,6 +170,9 @@ def cues_of(screen: Mapping[str, Any], role: str, table: Mapping[str, Any]) -> d
             phone's engine seat, -1: the table or no seat) and ``to_act``.
         role: ``"table"`` or ``"phone"``.
         table: the game's cue table (:func:`load_table`).
+        shared: a memo every screen of this room version shares (None: none): the events'
+            matching rules and the move's fingerprint, the same for every screen, are
+            worked out once there.
 
     Returns:
         ``{"at", "move", "cues", "held"}``; {} for a screen without a room.
@@ -180,30 +184,43 @@ def cues_of(screen: Mapping[str, Any], role: str, table: Mapping[str, Any]) -> d
     if not isinstance(view, Mapping) or role not in ROLES:
         return {"at": version, "move": "", "cues": [], "held": []}
     me = int(screen.get("me", -1) if role == "phone" else -1)
+    to_act = screen.get("to_act") or []
+    alike = shared.get("cues") if shared is not None else None
+    if alike is None:
+        alike = (_matching(view, table), _move_key(view, to_act))
+        if shared is not None:
+            shared["cues"] = alike
+    matching, move = alike
     found: list[str] = []
-    for event in view.get("events") or ():
-        for rule in table.get("events", ()):
-            if _matches(rule, event) and _hears(rule["hear"], event, role, me) and rule["cue"] not in found:
-                found.append(rule["cue"])
+    for rule, event in matching:
+        if _hears(rule["hear"], event, role, me) and rule["cue"] not in found:
+            found.append(rule["cue"])
     found.sort(key=CUES.index)
     found = found[:1] if found and found[0] in FINALES else found[:MAX_PER_MOVE]
     held = []
     turn = table.get("turn")
-    to_act = screen.get("to_act") or []
     if turn and me >= 0 and me in to_act and ("phases" not in turn or view.get("phase") in turn["phases"]):
         held.append(turn["cue"])
-    return {"at": version, "move": _move_key(view, to_act),
+    return {"at": version, "move": move,
             "cues": [{"id": version * 100 + i, "cue": cue} for i, cue in enumerate(found)],
             "held": held}
 
 
-def feed(screen: Mapping[str, Any], role: str) -> dict[str, Any]:
+def _matching(view: Mapping[str, Any], table: Mapping[str, Any]) -> list[tuple[Mapping[str, Any], Mapping[str, Any]]]:
+    """Every (rule, event) of the last move's public events that gives a cue to someone,
+    events first, in the table's order."""
+    return [(rule, event) for event in view.get("events") or ()
+            for rule in table.get("events", ()) if _matches(rule, event)]
+
+
+def feed(screen: Mapping[str, Any], role: str, shared: dict[str, Any] | None = None) -> dict[str, Any]:
     """What this screen's browser plays now (:func:`cues_of` by its game's ``cues.json``).
 
     Args:
         screen: ``Screen.screen``'s data (``game``, ``version``, ``view``, ``me``, ``to_act``).
         role: ``"table"`` or ``"phone"``.
+        shared: the memo of every screen of this room version (see :func:`cues_of`).
     """
     if not screen.get("game"):
         return cues_of(screen, role, {})
-    return cues_of(screen, role, load_table(str(screen["game"])))
+    return cues_of(screen, role, load_table(str(screen["game"])), shared)

@@ -300,7 +300,8 @@ async def tab_screen(tab: fanout.TabScreen, version: int) -> dict[str, Any]:
            # the server's: components/countdown.py counts down from this)
            "turn_left": (None if data.get("turn_deadline") is None
                          else round(max(0.0, data["turn_deadline"] - time.time()), 1))}
-    return {**out, "cues": cues.feed(out, "table" if tab.role == "viewer" else tab.role)}  # what this screen hears (games/cues.py)
+    role = "table" if tab.role == "viewer" else tab.role
+    return {**out, "cues": cues.feed(out, role, _memo(tab.code, data["version"], tab.language))}  # games/cues.py
 
 
 class RoomScreenAPI:
@@ -744,12 +745,16 @@ _SCREENS: VersionedCache[dict[str, Any]] = VersionedCache(SCREENS_KEPT)
 _PLAIN_FACTS: VersionedCache[dict[str, Any]] = VersionedCache(SCREENS_KEPT)
 # code -> {fact: (the object rooms.service holds, its plain copy)}, as of the newest version
 _PLAIN_PARTS: VersionedCache[dict[str, tuple[Any, Any]]] = VersionedCache(SCREENS_KEPT)
+# (code, language) -> the memo every screen of one version in that language shares: what the
+# view model and the cues work out alike for every seat (``games.view_model``, ``cues.feed``)
+_MEMOS: VersionedCache[dict[str, Any]] = VersionedCache(SCREENS_KEPT)
 PER_SEAT = ("view", "me", "removed", "next_game_seat")  # what differs between seats (service.screen)
 
 
 def forget_screens() -> None:
     """Forgets every screen and plain facts built here (what a process restart does)."""
     _SCREENS.clear()
+    _MEMOS.clear()
     _PLAIN_FACTS.clear()
     _PLAIN_PARTS.clear()
 
@@ -800,9 +805,18 @@ async def _screen_data(code: str, version: int, seat: int | None, lang: str) -> 
             return None
     # the seat's own part is plain JSON already (the engine's ``view`` is, by its contract)
     data = {**_plain_facts(code, data), **{k: data[k] for k in PER_SEAT if k in data}}
-    data["vm"] = games.view_model(data, lang)  # the game's own screen data (plain JSON already)
+    data["vm"] = games.view_model(data, lang, _memo(code, data["version"], lang))  # plain JSON already
     _SCREENS.put(key, data["version"], data)
     return data
+
+
+def _memo(code: str, version: int, lang: str) -> dict[str, Any]:
+    """The memo of every screen of room ``code`` at ``version`` in ``lang`` (see ``_MEMOS``)."""
+    memo = _MEMOS.get((code, lang), version)
+    if memo is None:
+        memo = {}
+        _MEMOS.put((code, lang), version, memo)
+    return memo
 
 
 fanout.install(RoomShared, Screen, tab_screen)  # a move of the game sends the other tabs their screen alone

@@ -73,7 +73,7 @@ def test_no_game_no_block():
 def test_the_screen_data_carries_the_block(monkeypatch):
     fake = {"code": "ABCD", "game": "uno", "status": "playing", "version": 3, "options": {}, "seats": [],
             "locked": False, "asking": [], "view": {}, "me": -1, "removed": False}
-    monkeypatch.setattr(games, "view_model", lambda screen, lang: {})
+    monkeypatch.setattr(games, "view_model", lambda screen, lang, shared: {})
     monkeypatch.setattr(room.service, "screen_at", lambda code, version, seat: fake)
     room.forget_screens()
     data = asyncio.run(room._screen_data("ABCD", 3, None, "en"))

@@ -63,8 +63,9 @@ def _fake_screen(game: str) -> dict:
 def test_screen_data_adds_the_view_model_and_to_act(monkeypatch):
     seen = []
 
-    def fake_vm(screen, lang):
+    def fake_vm(screen, lang, shared):
         seen.append((screen["code"], lang))
+        assert shared == {}  # the version's memo, for the game's own builder
         return {"status": f"{lang}:{screen['version']}"}
 
     monkeypatch.setattr(games, "view_model", fake_vm)

@@ -1,4 +1,4 @@
-"""What the UNO phone and table show, in Python: ``build(screen, lang) -> dict``.
+"""What the UNO phone and table show, in Python: ``build(screen, lang, shared) -> dict``.
 
 Pure (no Reflex import): the pages only lay out what this returns, and the unit tests
 check it without a browser (``tests/games/test_uno_view_model.py``).
@@ -46,7 +46,7 @@ The shared keys (every game's view model has them): ``players``, ``status``,
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from collections.abc import Mapping, Sequence
 from itertools import groupby
@@ -61,6 +61,7 @@ __all__ = ["build", "group_by_color", "per_row"]
 _MARK = "★"  # DejaVu has it: no emoji font needed
 FAN_HAND = 5  # more cards than this: the phone overlaps them (two rows hold 12 on a 360 px phone)
 DENSE_HAND = 12  # more cards than this: the phone draws them smaller, so the hand still fits
+HANDS_KEPT = 4_096  # hands laid out, the least recently used out first (a few per seated phone)
 ROW_CAP = {"fan": 6, "dense": 7}  # overlapped cards a 360 px phone's row holds (assets/uno.css)
 
 
@@ -118,12 +119,14 @@ def _lobby(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
             "labels": _labels(lang), "jump": None, "jump_table": False, "racing": False, "house": ""}
 
 
-def build(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
+def build(screen: Mapping[str, Any], lang: str, shared: dict[str, Any] | None = None) -> dict[str, Any]:
     """Everything the UNO phone and table show for this screen, in ``lang``.
 
     Args:
         screen: one screen's data (public facts, ``view``, ``me``, ``to_act``, ``is_host``).
         lang: "en" or "pt-BR".
+        shared: the memo of every screen of this room version in ``lang``
+            (``games.view_model``): what all seats show alike is built once there.
 
     Returns:
         The view model (see the module docstring for its keys).
@@ -135,29 +138,17 @@ def build(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
     names = _names(view)
     phase = str(view.get("phase", ""))
     to_act = _to_act(screen, view)
-    winners = set(view.get("winners") or ())
-    players = [_player(lang, p, me, to_act, winners, phase) for p in view.get("players") or ()]
-    events = [event_text(lang, e, names, "uno") for e in view.get("events") or ()]
-    my_turn = me >= 0 and me in to_act
-    edition = str((view.get("options") or {}).get("edition", "classic"))
-    color = str(view.get("color") or "")
+    alike = shared.get("uno") if shared is not None else None
+    if alike is None:
+        alike = _alike(lang, view, to_act, names)
+        if shared is not None:
+            shared["uno"] = alike
     out: dict[str, Any] = {
-        "players": players,
+        **alike,
+        "players": [{**p, "me": True} if p["seat"] == me else p for p in alike["players"]],
         "status": _status(lang, view, me, to_act, names),
-        "my_turn": my_turn,
-        "events": events,
+        "my_turn": me >= 0 and me in to_act,
         "game_over": _game_over(lang, view, names, me) if phase == "game_over" else None,
-        "phase": phase,
-        "edition": edition,
-        "top": str(view.get("top") or ""),
-        "top_name": card_name(lang, view.get("top")) if view.get("top") else "",
-        "color": color,
-        "color_line": t(lang, "ui.uno.color_line", color=_capital(color_name(lang, color))) if color else "",
-        "color_name": _capital(color_name(lang, color)) if color else "",
-        "direction": t(lang, "ui.uno.direction.cw" if view.get("direction", 1) == 1 else "ui.uno.direction.ccw"),
-        "draw_pile": t(lang, "ui.uno.draw_pile", count=int(view.get("draw_count", 0))),
-        "greyskull": (t(lang, "ui.greyskull_call")
-                      if any(e.get("type") == "greyskull" for e in view.get("events") or ()) else ""),
         "pending": _pending(lang, view, names, me),
         "reveal": None,
         "hand_groups": [],
@@ -167,15 +158,42 @@ def build(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
         "hand_per_row": 0,
         "actions": [],
         "picker": {},
+        "my_result": _my_result(lang, view, me) if phase == "game_over" else "",
+        "jump": None,
+    }
+    if me >= 0 and "hand" in view:
+        _hand(out, lang, view, me, names, str(alike["edition"]))
+    return out
+
+
+def _alike(lang: str, view: Mapping[str, Any], to_act: Sequence[int], names: Sequence[str]) -> dict[str, Any]:
+    """What every screen of this version shows alike: built from the public part of the
+    view only (the table's view holds it too), the players' lines with ``me`` false
+    (:func:`build` marks this phone's own)."""
+    phase = str(view.get("phase", ""))
+    winners = set(view.get("winners") or ())
+    color = str(view.get("color") or "")
+    out: dict[str, Any] = {
+        "players": [_player(lang, p, -1, to_act, winners, phase) for p in view.get("players") or ()],
+        "events": [event_text(lang, e, names, "uno") for e in view.get("events") or ()],
+        "phase": phase,
+        "edition": str((view.get("options") or {}).get("edition", "classic")),
+        "top": str(view.get("top") or ""),
+        "top_name": card_name(lang, view.get("top")) if view.get("top") else "",
+        "color": color,
+        "color_line": t(lang, "ui.uno.color_line", color=_capital(color_name(lang, color))) if color else "",
+        "color_name": _capital(color_name(lang, color)) if color else "",
+        "direction": t(lang, "ui.uno.direction.cw" if view.get("direction", 1) == 1 else "ui.uno.direction.ccw"),
+        "draw_pile": t(lang, "ui.uno.draw_pile", count=int(view.get("draw_count", 0))),
+        "greyskull": (t(lang, "ui.greyskull_call")
+                      if any(e.get("type") == "greyskull" for e in view.get("events") or ()) else ""),
         "scores": [],
         "score_title": "",
         "target_line": _target_line(lang, view),
         "waiting": t(lang, "ui.waiting_host") if phase != "play" else "",
         "next_label": "",
         "hand_line": "",
-        "my_result": _my_result(lang, view, me) if phase == "game_over" else "",
         "labels": _labels(lang),
-        "jump": None,
         "jump_table": bool((view.get("options") or {}).get("jump_in")),
         "racing": bool(view.get("jump")) and phase == "play",
         "house": _house_line(lang, view),
@@ -185,8 +203,6 @@ def build(screen: Mapping[str, Any], lang: str) -> dict[str, Any]:
         out["scores"] = _scores(lang, view, winners if phase == "game_over" else _hand_winner(view))
         out["score_title"] = t(lang, "ui.game_over" if phase == "game_over" else "ui.hand_over")
         out["next_label"] = t(lang, "ui.rematch" if phase == "game_over" else "ui.next_hand")
-    if me >= 0 and "hand" in view:
-        _hand(out, lang, view, me, names, edition)
     return out
 
 
@@ -393,9 +409,7 @@ def _hand(out: dict[str, Any], lang: str, view: Mapping[str, Any], me: int, name
     out["hand_fan"] = len(hand) > FAN_HAND
     out["hand_dense"] = len(hand) > DENSE_HAND
     out["hand_per_row"] = per_row(len(hand))
-    out["hand_groups"] = [[{"code": c, "playable": c in playable, "pick": c in playable and c.startswith("W"),
-                            "name": card_name(lang, c), "key": f"{c}.{group[:i].count(c)}"}  # motion: a drawn card
-                           for i, c in enumerate(group)] for group in group_by_color(hand)]
+    out["hand_groups"] = _hand_groups(lang, tuple(hand), frozenset(playable))
     reveal = view.get("reveal")
     if reveal:
         of = reveal.get("of")
@@ -421,6 +435,16 @@ def _hand(out: dict[str, Any], lang: str, view: Mapping[str, Any], me: int, name
     if "jump_in" in can and view.get("top"):
         out["jump"] = {"card": str(view["top"]), "label": t(lang, "ui.uno_house.jump_button"),
                        "name": card_name(lang, view["top"])}
+
+
+@lru_cache(maxsize=HANDS_KEPT)
+def _hand_groups(lang: str, hand: tuple[str, ...], playable: frozenset[str]) -> list[list[dict[str, Any]]]:
+    """A hand's cards as the phone lays them out (``hand_groups``). Most moves leave most
+    hands and what they may play as they were, so a hand is laid out once, not once per
+    version: the screens share the lists, which nobody changes."""
+    return [[{"code": c, "playable": c in playable, "pick": c in playable and c.startswith("W"),
+              "name": card_name(lang, c), "key": f"{c}.{group[:i].count(c)}"}  # motion: a drawn card
+             for i, c in enumerate(group)] for group in group_by_color(hand)]
 
 
 def _play_move(code: str, color: str, target: int | None) -> dict[str, Any]:
