@@ -140,7 +140,7 @@ def game_ui(name: str) -> GameUI:
     return _entries()[name]
 
 
-Builder = Callable[[Mapping[str, Any], str, "dict[str, Any] | None"], dict]
+Builder = Callable[[Mapping[str, Any], str, dict[str, Any] | None], dict]
 
 
 @cache

@@ -752,7 +752,7 @@ PER_SEAT = ("view", "me", "removed", "next_game_seat")  # what differs between s
 
 
 def forget_screens() -> None:
-    """Forgets every screen and plain facts built here (what a process restart does)."""
+    """Forgets every screen, memo and plain facts built here (what a process restart does)."""
     _SCREENS.clear()
     _MEMOS.clear()
     _PLAIN_FACTS.clear()

@@ -11,16 +11,15 @@ both languages, the screens built in a random order.
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
 from tablegames import games
-from tablegames.engine import IllegalMove, get_game
+from tablegames.engine import get_game
 from tablegames.games import cues
 from tablegames.rooms import service
-from tablegames.rooms.service import RoomError
 from tablegames.state.room import plain_json
+from tests.games import random_play
 
 TABLES = [("uno", {}, 4), ("uno", {"edition": "plus", "preset": "party"}, 4),
           ("uno", {"edition": "motu", "target": 30}, 3),
@@ -57,28 +56,7 @@ def test_a_screen_built_with_the_versions_memo_is_the_screen_built_alone(db, gam
                     for role in _roles(seat):
                         assert cues.feed(screen, role, memo) == cues.feed(screen, role), f"{game} seat {seat}"
                     checked += 1
-            state = service.current_state(db, code)[0]
-            acting = sorted(engine.to_act(state))
-            if not acting:  # a race to settle, or between hands: the host deals the next
-                if engine.system_moves(state):
-                    if service.apply_due(db, code, now=time.time() + 3600) is not None:
-                        continue
-                    try:
-                        service.advance(db, code, host)
-                        continue
-                    except RoomError:
-                        pass
-                break
-            moves = engine.legal_moves(state, acting[0])
-            rng.shuffle(moves)
-            moves.sort(key=lambda m: m.get("type") in ("draw", "pass"))  # hands end sooner
-            for move in moves:
-                try:
-                    service.apply_move(db, code, seats[acting[0]], move)
-                    break
-                except IllegalMove:
-                    continue
-            else:
+            if not random_play.step(db, engine, code, host, seats, rng):
                 break
     assert checked > 100
     assert game != "uno" or len(phases) > 1, phases  # a hand's end too

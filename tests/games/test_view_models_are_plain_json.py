@@ -12,9 +12,10 @@ import orjson
 import pytest
 
 from tablegames import games
-from tablegames.engine import IllegalMove, get_game
+from tablegames.engine import get_game
 from tablegames.rooms import service
 from tablegames.state.room import plain_json
+from tests.games import random_play
 
 PLAYERS = {"uno": 4, "upwords": 3, "uestop": 3, "faces": 4}
 
@@ -38,15 +39,5 @@ def test_view_models_are_plain_json_all_game_long(db, game):
                 for lang in ("en", "pt-BR"):
                     vm = games.view_model(screen, lang)
                     assert vm and _plain(vm), f"{game}, seat {seat}, {lang}: not plain JSON"
-            state = service.current_state(db, code)[0]
-            acting = sorted(engine.to_act(state))
-            moves = engine.legal_moves(state, acting[0]) if acting else []
-            rng.shuffle(moves)
-            for move in moves:  # some wait for their time (a slap before the reveal)
-                try:
-                    service.apply_move(db, code, seats[acting[0]], move)
-                    break
-                except IllegalMove:
-                    continue
-            else:
+            if not random_play.step(db, engine, code, host, seats, rng):
                 break
