@@ -20,9 +20,11 @@ Written against Reflex 0.10.1 (``TESTED_WITH``).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import copy
 import time
+import weakref
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -182,11 +184,29 @@ def state_keys(tokens: Iterable[str], names: Iterable[str]) -> list[str]:
     return [state_key(t, n) for t in tokens for n in names]
 
 
+_REDIS_BY_LOOP: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Any] = weakref.WeakKeyDictionary()
+
+
 def redis_client() -> Any | None:
-    """Reflex's async Redis client (None without ``redis_url``)."""
+    """Reflex's async Redis client, one per running event loop (None without ``redis_url``).
+
+    Reflex's ``get_redis`` builds a new client, with a new connection pool, on every call:
+    asked once per move, it opened a connection per move. An asyncio client belongs to the
+    loop its connections were made on, so the client is kept per loop (a worker has one;
+    the tests start several) and forgotten with it.
+    """
     from reflex.utils.prerequisites import get_redis
 
-    return get_redis()
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:  # outside a loop nothing can await the client: nothing to share
+        return get_redis()
+    client = _REDIS_BY_LOOP.get(loop)
+    if client is None:
+        client = get_redis()
+        if client is not None:
+            _REDIS_BY_LOOP[loop] = client
+    return client
 
 
 async def redis_status() -> dict[str, Any]:

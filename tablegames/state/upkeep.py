@@ -66,7 +66,6 @@ def _state_names() -> tuple[str, ...]:
     return tuple(cls.get_full_name() for cls in rxa.all_state_classes())
 
 
-@cache
 def _redis():
     return rxa.redis_client()
 

@@ -197,6 +197,35 @@ def test_redis_helpers_exist():
         assert run(rxa.redis_status()) == {}
 
 
+def test_one_redis_client_per_running_loop(monkeypatch: pytest.MonkeyPatch):
+    """Reflex's get_redis builds a client and a pool per call; the adapter keeps one per loop."""
+    with relies_on("reflex.utils.prerequisites.get_redis builds a new client from parse_redis_url on each call"):
+        from redis.asyncio import Redis
+        from reflex.utils import prerequisites
+
+        monkeypatch.setattr(prerequisites, "parse_redis_url", lambda: "redis://127.0.0.1:1/0")  # never connected
+        built: list[Any] = []
+        real_get_redis = prerequisites.get_redis
+
+        def counting_get_redis() -> Any:
+            built.append(real_get_redis())
+            return built[-1]
+
+        monkeypatch.setattr(prerequisites, "get_redis", counting_get_redis)
+
+        async def twice() -> tuple[Any, Any]:
+            return rxa.redis_client(), rxa.redis_client()
+
+        first_a, first_b = run(twice())
+        second_a, second_b = run(twice())
+        assert isinstance(first_a, Redis)
+        assert first_a is first_b and second_a is second_b  # one client per loop, however often asked
+        assert first_a is not second_a  # a new loop gets its own (a client is bound to its loop)
+        assert len(built) == 2
+        assert rxa.redis_client() is not rxa.redis_client()  # outside a loop nothing is kept
+        assert len(built) == 4
+
+
 def test_socket_record_key_is_the_token_manager_s():
     with relies_on("RedisTokenManager._get_redis_key / _token_socket_record_prefix, records stored with "
                    "ex=token_expiration"):
