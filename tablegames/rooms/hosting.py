@@ -78,6 +78,14 @@ def seen(session: Session, code: str, now: float | None = None) -> None:
     _note(code, now)
 
 
+def note_seen(code: str, at: float) -> None:
+    """A host device was seen at ``at`` and the room's row says so already (a move wrote it
+    with ``service.apply_move``'s ``host_seen_at``): :func:`watch_is_due` knows it."""
+    from tablegames.rooms import service
+
+    _note(service.normalize_code(code), at)
+
+
 def _note(code: str, at: float) -> None:
     """Remembers that room ``code``'s ``host_seen_at`` is at least ``at - host_seen_every_s``."""
     if len(_NOTED) >= _NOTED_MAX:

@@ -132,7 +132,10 @@ _STATE_TEXT = Statement(sa.select(_ROOMS.c.state_json).where(_ROOMS.c.id == sa.b
 _NEXT_VERSION = Statement(_ROOMS.update().where(
     _ROOMS.c.id == sa.bindparam("room_id"), _ROOMS.c.version == sa.bindparam("old_version")).values(
     version=sa.bindparam("new_version"), state_json=sa.bindparam("new_state"),
-    status=sa.bindparam("new_status"), updated_at=sa.bindparam("now")))
+    status=sa.bindparam("new_status"), updated_at=sa.bindparam("now"),
+    # a host device connected as the move is made: noted with it (rooms/hosting.py), else kept
+    host_seen_at=sa.func.coalesce(sa.bindparam("host_seen_at", type_=_ROOMS.c.host_seen_at.type),
+                                  _ROOMS.c.host_seen_at)))
 _MOVES = MoveLog.__table__
 _LOG_MOVE = Statement(_MOVES.insert().values(
     room_id=sa.bindparam("room_id"), version=sa.bindparam("version"), seat=sa.bindparam("seat"),
@@ -478,7 +481,7 @@ class ServerMove(dict):
 
 def apply_move(session: Session, code: str, seat: int | None, move: Any,
                expected_version: int | None = None, holder: int | None = None,
-               now: float | None = None) -> tuple[Any, int]:
+               now: float | None = None, host_seen_at: float | None = None) -> tuple[Any, int]:
     """Applies a player's move and stores it before returning.
 
     Args:
@@ -492,6 +495,8 @@ def apply_move(session: Session, code: str, seat: int | None, move: Any,
         now: when the move's event reached the server (its own clock; default: the time
             of this call). A race's tap is judged at its arrival, as its phone's pings are,
             not after the wait for the database.
+        host_seen_at: when a host device was seen connected, noted in the room's row with
+            the move (``rooms/hosting.py``): the host report then has nothing to write.
 
     Returns:
         ``(new_state, new_version)``.
@@ -511,7 +516,7 @@ def apply_move(session: Session, code: str, seat: int | None, move: Any,
     new_state = get_game(room.game).apply(state, place, dict(move), now=now)
     status = "finished" if get_game(room.game).result(new_state) else "playing"
     version = room.version
-    new_state = _commit_state(session, room, new_state, place, dict(move), status, now)
+    new_state = _commit_state(session, room, new_state, place, dict(move), status, now, host_seen_at)
     return new_state, version + 1
 
 
@@ -643,7 +648,8 @@ def current_state(session: Session, code: str) -> tuple[Any, int]:
 
 
 def _commit_state(session: Session, room: Room | _RoomHead, state: Any, seat: int | None,
-                  move: dict[str, Any], status: str, now: float | None = None) -> Any:
+                  move: dict[str, Any], status: str, now: float | None = None,
+                  host_seen_at: float | None = None) -> Any:
     engine = get_game(room.game)
     old_version, was_finished = room.version, room.status == "finished"
     new_version = old_version + 1
@@ -652,13 +658,15 @@ def _commit_state(session: Session, room: Room | _RoomHead, state: Any, seat: in
         session.flush()  # what the caller changed goes first, as the ORM's autoflush did
     updated = _NEXT_VERSION.run(session, {
         "room_id": room.id, "old_version": old_version, "new_version": new_version,
-        "new_state": engine.to_json(state), "new_status": status, "now": now})
+        "new_state": engine.to_json(state), "new_status": status, "now": now, "host_seen_at": host_seen_at})
     if updated.rowcount != 1:
         session.rollback()
         raise RoomError("stale", "The table changed before your tap arrived: look again.")
     if isinstance(room, Room):  # the session's object is what the row is now
         for name, value in (("version", new_version), ("status", status), ("updated_at", now)):
             set_committed_value(room, name, value)
+        if host_seen_at is not None:
+            set_committed_value(room, "host_seen_at", host_seen_at)
     else:
         room.version, room.status = new_version, status
     _LOG_MOVE.run(session, {"room_id": room.id, "version": new_version, "seat": seat,
@@ -753,6 +761,13 @@ def acting_at(code: str, version: int) -> dict[str, Any] | None:
     to_act, deadline, turn_deadline, late = _acting(public, get_game(public["game"]), None if lobby else state)
     return {**public, "view": None, "me": -1, "removed": False, "next_game_seat": False,
             "to_act": to_act, "deadline": deadline, "turn_deadline": turn_deadline, "late_join": late}
+
+
+def host_at(code: str, version: int) -> tuple[int | None, int] | None:
+    """Who hosts room ``code`` at ``version``, from this process's memory: the host seat's
+    id (None: the creating device) and ``host_gen``; None if it doesn't hold that version."""
+    public = _PUBLIC.get(code, version)
+    return None if public is None else (public["host_seat"], public["host_gen"])
 
 
 def facts_at(code: str, version: int, per_move: frozenset[str]) -> dict[str, Any] | None:

@@ -115,8 +115,10 @@ async def _take_move(app: Any, namespace: Any, sid: str, token: str, fields: dic
     if seat is None or arguments is None:
         return False
     (code, seat_id, gen), (move, seen) = seat, arguments
-    try:
-        version = await db_run(seat_move(code, seat_id, gen, move, seen), quick=True)  # what Screen.move applies
+    shared = rxa.state_in_memory(app, room_token(code), RoomShared)
+    host_seen_at = await shared._host_seen_now(code, time.time()) if shared is not None else None
+    try:  # what Screen.move applies
+        version = await db_run(seat_move(code, seat_id, gen, move, seen, host_seen_at), quick=True)
     except (IllegalMove, RoomError) as err:
         async with rxa.modify_tab(app, token, Screen) as screen:
             screen.refuse(err)  # as Screen.move does: the translated notice, nothing else

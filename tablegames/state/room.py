@@ -112,6 +112,29 @@ class RoomShared(rx.SharedState):
         app = rxa.current_app()
         return sorted({seat for token, seat in self._phones.items() if await rxa.is_connected(app, token)})
 
+    async def _host_connected(self, host_seat: int | None, gen: int, online: list[int] | None = None) -> bool:
+        """Whether a host device of host change ``gen`` is connected (on any worker): the
+        phone of seat id ``host_seat`` (among ``online``, the seats with a phone connected;
+        None: looked up) or a tab that holds the host rights."""
+        if host_seat is not None and host_seat in (await self._online_seats() if online is None else online):
+            return True
+        app = rxa.current_app()
+        for token, held in list(self._hosts.items()):
+            if held == gen and await rxa.is_connected(app, token):
+                return True
+        return False
+
+    async def _host_seen_now(self, code: str, now: float) -> float | None:
+        """``now`` if a move made now should note room ``code``'s host as seen (one is due,
+        ``hosting.watch_is_due``, and a host device is connected), else None. Noted with the
+        move, it spares the room's next host report its own write to the database."""
+        if not hosting.watch_is_due(code, True, now):
+            return None
+        host = service.host_at(code, self.version)
+        if host is None or not await self._host_connected(*host):
+            return None
+        return now
+
     @rx.event
     async def link(self):
         """Links this browser to the room in the URL (``/table/<code>``, ``/play/<code>``).
@@ -220,12 +243,21 @@ async def forget_tab(app: rx.App, token: str) -> None:
             shared._hosts = {t: g for t, g in shared._hosts.items() if t != token}
 
 
-def seat_move(code: str, seat: int, gen: int, move: Any, seen_version: int) -> Callable[[Session], int]:
+def seat_move(code: str, seat: int, gen: int, move: Any, seen_version: int,
+              host_seen_at: float | None = None) -> Callable[[Session], int]:
     """The database action of a phone's move: ``move`` for seat id ``seat`` (held for its
     generation ``gen``) of room ``code``, refused as stale unless the room is at
-    ``seen_version`` (below 0: any); it returns the room's new version."""
+    ``seen_version`` (below 0: any); it returns the room's new version. ``host_seen_at``
+    (``RoomShared._host_seen_now``): the host is noted as seen with the move."""
     expected = seen_version if seen_version >= 0 else None
-    return lambda db: service.apply_move(db, code, seat, move, expected, holder=gen)[1]
+
+    def action(db: Session) -> int:
+        version = service.apply_move(db, code, seat, move, expected, holder=gen, host_seen_at=host_seen_at)[1]
+        if host_seen_at is not None:
+            hosting.note_seen(code, host_seen_at)
+        return version
+
+    return action
 
 
 async def bump_room(app: rx.App, code: str, version: int) -> None:
@@ -671,7 +703,9 @@ class Screen(Device, RoomScreenAPI):
         self._clear_parts()
         if self.role != "phone" or self._seat < 0:
             return self._no_seat()
-        return await self._act(seat_move(self.room_code, self._seat, self._seat_gen, move, seen_version))
+        code = self.room_code
+        host_seen_at = await (await self.get_state(RoomShared))._host_seen_now(code, time.time())
+        return await self._act(seat_move(code, self._seat, self._seat_gen, move, seen_version, host_seen_at))
 
     @rx.event
     async def set_option(self, key: str, value: Any):

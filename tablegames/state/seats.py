@@ -157,15 +157,10 @@ class SeatAdmin(Screen):
         if not data.get("code"):
             return None
         online = await shared._online_seats()
-        app = rxa.current_app()
         gen = data.get("host_gen", 0)
         # this very tab, if it is a host device, or the host seat's phone, or another host tab
-        host_here = (self._is_host and self._host_gen == gen) or data.get("host_seat") in online
-        for token, held in list(shared._hosts.items()):
-            if host_here:
-                break
-            if held == gen and await rxa.is_connected(app, token):
-                host_here = True
+        host_here = (self._is_host and self._host_gen == gen) or await shared._host_connected(
+            data.get("host_seat"), gen, online)
         return online, host_here
 
     async def _report_host(self, shared: RoomShared) -> int | None:

@@ -38,6 +38,13 @@ def state_of(db, code):
     return service.current_state(db, code)[0]
 
 
+def any_move(db, code):
+    """Whoever acts and one of her legal moves (seat ids are the engine seats here)."""
+    state = state_of(db, code)
+    seat = UNO.to_act(state)[0]
+    return seat, UNO.legal_moves(state, seat)[0]
+
+
 def all_cards(s) -> Counter:
     return Counter([*s.draw_pile, *s.discard, *(c for h in s.hands for c in h)])
 
@@ -165,8 +172,8 @@ def test_the_host_role_passes_by_itself_when_the_host_is_gone(db):
 def test_a_watch_skipped_by_the_memo_would_have_changed_nothing(db):
     """Every open page reports every 10 s; ``watch_is_due`` spares the database the reports
     that could change nothing. Random walks of reports (host here or not, seconds apart),
-    each due one run as the page runs it: at each skipped one, the host could not have moved
-    on, and the last note of the host is recent enough."""
+    each due one run as the page runs it, or noted by a move made then: at each skipped one,
+    the host could not have moved on, and the last note of the host is recent enough."""
     import random
 
     gone, every = seats.setting("host_gone_after_s"), seats.setting("host_seen_every_s")
@@ -179,6 +186,11 @@ def test_a_watch_skipped_by_the_memo_would_have_changed_nothing(db):
             now += rng.choice((1, 5, 10, 10, 10, 30, gone / 2))
             here = rng.random() < (0.2 if walk % 2 else 0.8)
             quiet = hosting.reports_quiet(code, now)  # what the socket drops without any state
+            if here and rng.random() < 0.3 and hosting.watch_is_due(code, True, now):  # a move notes it
+                seat, move = any_move(db, code)
+                service.apply_move(db, code, seat, move, now=now, host_seen_at=now)
+                hosting.note_seen(code, now)
+                continue
             if hosting.watch_is_due(code, here, now):
                 assert not quiet, f"walk {walk}: a due report would have been dropped"
                 moved += hosting.maybe_move_on(db, code, [1, 2], here, now=now) is not None
@@ -191,6 +203,29 @@ def test_a_watch_skipped_by_the_memo_would_have_changed_nothing(db):
             else:
                 assert now - room.host_seen_at < gone, f"walk {walk}: a skipped report hid a move-on"
     assert skipped > 400 and moved > 0, (skipped, moved)
+
+
+def test_a_move_notes_the_host_seen_and_the_next_reports_are_not_due(db):
+    """A move made while a host device is connected carries the note (``host_seen_at``), so
+    the pages' reports within ``host_seen_every_s`` have nothing to write; a move without
+    it leaves the last note as it was."""
+    code, _host, _ = uno_room(db)
+    every = seats.setting("host_seen_every_s")
+    t0 = 2_000_000.0
+    assert hosting.watch_is_due(code, True, t0)
+    seat, move = any_move(db, code)
+    service.apply_move(db, code, seat, move, now=t0, host_seen_at=t0)
+    hosting.note_seen(code, t0)
+    room = service._room(db, code)
+    db.refresh(room)
+    assert room.host_seen_at == t0
+    assert not hosting.watch_is_due(code, True, t0 + every - 1)
+    assert hosting.reports_quiet(code, t0 + every - 1)
+    assert hosting.watch_is_due(code, True, t0 + every)
+    seat, move = any_move(db, code)
+    service.apply_move(db, code, seat, move, now=t0 + 5)  # no host note: the row keeps t0
+    db.refresh(room)
+    assert room.host_seen_at == t0
 
 
 def test_nobody_connected_nobody_hosts(db):

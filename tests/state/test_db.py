@@ -148,6 +148,33 @@ def test_a_quick_action_on_sqlite_runs_on_the_loop_on_a_connection_that_never_wa
     assert db._loop_engine("postgresql+psycopg://tg@localhost/tg") is None  # a server: threads only
 
 
+def test_the_loop_keeps_one_connection_and_leaves_it_out_of_any_transaction(url):
+    """The loop's connection stays checked out between quick actions; each action's
+    transaction ends with it, committed or, when the action refuses, rolled back."""
+    engine = db._loop_engine(url)
+
+    def refuse_after_writing(session):
+        service.create_room(session, "uno")  # committed: the action's own commit
+        session.connection().exec_driver_sql("UPDATE room SET locked = 1")
+        raise RoomError("not_host", "Only the host can do that.")
+
+    async def scenario():
+        code, _host = await db.run(lambda s: service.create_room(s, "uno"), url, quick=True)
+        kept = db._LOOP_CONNECTIONS[engine]
+        with pytest.raises(RoomError):
+            await db.run(refuse_after_writing, url, quick=True)
+        assert db._LOOP_CONNECTIONS[engine] is kept and not kept.in_transaction()
+        info = await db.run(lambda s: service.room_info(s, code), url, quick=True)
+        assert db._LOOP_CONNECTIONS[engine] is kept and not kept.in_transaction()
+        return info.code == code
+
+    assert asyncio.run(scenario())
+    with sqlite3.connect(url.removeprefix("sqlite:///")) as con:
+        assert con.execute("select count(*), sum(locked) from room").fetchone() == (2, 0)  # the refused write undone
+    db._reset(url)
+    assert engine not in db._LOOP_CONNECTIONS  # a reset drops it too
+
+
 def test_a_quick_action_finding_the_database_locked_waits_in_a_thread_not_on_the_loop(url):
     path = url.removeprefix("sqlite:///")
     where = []

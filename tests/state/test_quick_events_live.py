@@ -131,6 +131,37 @@ def test_a_tab_without_a_seat_moves_nothing(backend):
 
 
 
+def test_a_move_notes_the_connected_host_so_the_host_reports_write_nothing(backend):
+    """A host note due and a host device connected: the move writes it with the room's new
+    version, and neither the pages' next reports nor the next move write it again."""
+    seen_at = "SELECT host_seen_at FROM room WHERE code = ?"
+
+    async def scenario():
+        code, table, mover, other = await playing(backend, "127.0.0.97")
+        devices = [table, mover, other]
+        before = count(backend, seen_at, code)
+        version = mover.version
+        await mover.move({"type": "draw"}, version)  # r9: she may keep it, then pass
+        await table.until_version(version + 1)
+        noted = count(backend, seen_at, code)
+        moved_at = count(backend, "SELECT created_at FROM movelog WHERE version = ? AND room_id = "
+                                  "(SELECT id FROM room WHERE code = ?)", version + 1, code)
+        for d in devices:
+            await d.send("watch_host", {})
+        await asyncio.sleep(0.5)
+        after_reports = count(backend, seen_at, code)
+        await mover.move({"type": "pass"}, version + 1)
+        await table.until_version(version + 2)
+        after_next_move = count(backend, seen_at, code)
+        await close(devices)
+        return before, noted, moved_at, after_reports, after_next_move
+
+    before, noted, moved_at, after_reports, after_next_move = asyncio.run(scenario())
+    assert before is None  # no report was sent yet: nothing noted the host
+    assert noted is not None and abs(noted - moved_at) < 1.0, (noted, moved_at)
+    assert after_reports == noted and after_next_move == noted
+
+
 def test_timer_events_that_change_nothing_send_nothing_and_one_that_sees_a_phone_gone_shows_it(backend):
     online = rxa.var_key("online")
 
