@@ -22,3 +22,52 @@ def test_install_makes_young_passes_rarer_and_freezes_what_a_full_pass_keeps() -
         gc.unfreeze()
         gc.set_threshold(*threshold)
         gc.callbacks[:] = callbacks
+
+
+class _Node:
+    """A GC-tracked object that can refer to itself and be watched through a weak reference."""
+
+
+def test_a_sweep_walks_each_new_object_once_and_frees_frozen_cycles_at_the_thaw(monkeypatch) -> None:
+    """In a worker (``sweep``): young passes on a clock; what survives one is frozen (no
+    later pass walks it); a cycle among frozen objects is freed by the clock's full pass."""
+    import asyncio
+    import weakref
+
+    monkeypatch.setattr(gc_pauses, "YOUNG_EVERY_S", 0.01)
+    monkeypatch.setattr(gc_pauses, "THAW_EVERY", 0.6)
+    threshold, callbacks = gc.get_threshold(), list(gc.callbacks)
+    passes: list[int] = []
+
+    def note(phase: str, info: dict) -> None:
+        if phase == "stop":
+            passes.append(info["generation"])
+
+    async def scenario() -> tuple[bool, bool, bool, bool]:
+        task = asyncio.create_task(gc_pauses.sweep())
+        node = _Node()
+        node.me = node  # a reference cycle, alive for now
+        gone = weakref.ref(node)
+        await asyncio.sleep(0.1)  # young passes: the node survives them and is frozen
+        frozen = gc_pauses._sweeping and not any(o is node for o in gc.get_objects())
+        del node  # garbage now, but frozen: only the thaw's full pass can free it
+        await asyncio.sleep(0.2)
+        waiting = gone() is not None
+        await asyncio.sleep(0.6)  # THAW_EVERY has passed: one full pass over everything
+        freed = gone() is None
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        return frozen, waiting, freed, gc_pauses._sweeping
+
+    try:
+        gc_pauses.install()
+        gc.callbacks.append(note)
+        frozen, waiting, freed, still_sweeping = asyncio.run(scenario())
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*threshold)
+        gc.callbacks[:] = callbacks
+    assert passes.count(0) >= 20, passes  # every 10 ms, between the scenario's steps
+    assert frozen and waiting and freed, (frozen, waiting, freed)
+    assert passes.count(2) >= 1  # the thaw's
+    assert not still_sweeping
