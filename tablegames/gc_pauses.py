@@ -22,7 +22,9 @@ in one go, 60-130 ms with the loop stopped every few seconds. In a worker, :func
 (a lifespan task) therefore runs a young pass on a clock, every ``YOUNG_EVERY_S`` between
 two events, and freezes what survives any pass, so each new object is walked once, in a
 pause of a tenth of a second's allocations; the full pass over everything comes from the
-clock too (docs/scaling.md, twelfth round).
+clock too (docs/scaling.md, twelfth round). Only with the memory state manager: on Redis
+each event unpickles a tab's states, reference cycles that would wait frozen for the thaw
+(a worker's memory tripled in two minutes), so a worker there keeps Python's passes.
 """
 
 from __future__ import annotations

@@ -27,10 +27,11 @@ app.add_page(table.table_page, route="/table/[code]", title="Table Games: table"
 app.add_page(phone.phone_page, route="/play/[code]", title="Table Games: hand", on_load=phone.ON_LOAD)
 app.add_page(viewer.viewer_page, route="/watch/[code]", title="Table Games: watching", on_load=viewer.ON_LOAD)
 app.register_lifespan_task(serving.die_with_supervisor)  # a worker never outlives scripts/serve.py
-app.register_lifespan_task(gc_pauses.sweep)  # short, regular young collections (gc_pauses.py)
 if rx.config.get_config().redis_url:  # several workers: survive Redis losing its data
     app.register_lifespan_task(upkeep.watch_redis, app=app)
     app.register_lifespan_task(fanout.listen)  # moves made on the other workers
+else:  # the tabs' states live in this process: short, regular young collections (gc_pauses.py)
+    app.register_lifespan_task(gc_pauses.sweep)
 app.register_lifespan_task(quick_events.install, app=app)  # moves and timer events without Reflex's event processing
 app.register_lifespan_task(guard.install, app=app)  # input limits, rate limits, /_health (before the above)
 gc_pauses.install()
