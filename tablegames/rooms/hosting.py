@@ -79,8 +79,8 @@ def seen(session: Session, code: str, now: float | None = None) -> None:
 
 
 def note_seen(code: str, at: float) -> None:
-    """A host device was seen at ``at`` and the room's row says so already (a move wrote it
-    with ``service.apply_move``'s ``host_seen_at``): :func:`watch_is_due` knows it."""
+    """A host device was seen at ``at`` and the room's row says so already (written with a
+    move: ``service.apply_move``'s ``host_seen_at``): :func:`watch_is_due` knows it."""
     from tablegames.rooms import service
 
     _note(service.normalize_code(code), at)

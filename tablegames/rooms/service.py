@@ -25,7 +25,7 @@ from sqlmodel import Session, select
 from tablegames.engine import IllegalMove, get_game
 from tablegames.engine import turn_timer
 from tablegames.engine.core import options_in_force
-from tablegames.rooms import bots as bot_seats, lifecycle, seats as seat_admin
+from tablegames.rooms import bots as bot_seats, hosting, lifecycle, seats as seat_admin
 from tablegames.rooms.cache import VersionedCache
 from tablegames.rooms.models import FinishedGame, MoveLog, Room, Seat
 from tablegames.rooms.statements import Statement
@@ -496,7 +496,8 @@ def apply_move(session: Session, code: str, seat: int | None, move: Any,
             of this call). A race's tap is judged at its arrival, as its phone's pings are,
             not after the wait for the database.
         host_seen_at: when a host device was seen connected, noted in the room's row with
-            the move (``rooms/hosting.py``): the host report then has nothing to write.
+            the move and in ``hosting``'s memory (``hosting.note_seen``): the pages' host
+            reports then have nothing to write.
 
     Returns:
         ``(new_state, new_version)``.
@@ -517,6 +518,8 @@ def apply_move(session: Session, code: str, seat: int | None, move: Any,
     status = "finished" if get_game(room.game).result(new_state) else "playing"
     version = room.version
     new_state = _commit_state(session, room, new_state, place, dict(move), status, now, host_seen_at)
+    if host_seen_at is not None:
+        hosting.note_seen(room.code, host_seen_at)
     return new_state, version + 1
 
 

@@ -250,14 +250,7 @@ def seat_move(code: str, seat: int, gen: int, move: Any, seen_version: int,
     ``seen_version`` (below 0: any); it returns the room's new version. ``host_seen_at``
     (``RoomShared._host_seen_now``): the host is noted as seen with the move."""
     expected = seen_version if seen_version >= 0 else None
-
-    def action(db: Session) -> int:
-        version = service.apply_move(db, code, seat, move, expected, holder=gen, host_seen_at=host_seen_at)[1]
-        if host_seen_at is not None:
-            hosting.note_seen(code, host_seen_at)
-        return version
-
-    return action
+    return lambda db: service.apply_move(db, code, seat, move, expected, holder=gen, host_seen_at=host_seen_at)[1]
 
 
 async def bump_room(app: rx.App, code: str, version: int) -> None:

@@ -189,7 +189,6 @@ def test_a_watch_skipped_by_the_memo_would_have_changed_nothing(db):
             if here and rng.random() < 0.3 and hosting.watch_is_due(code, True, now):  # a move notes it
                 seat, move = any_move(db, code)
                 service.apply_move(db, code, seat, move, now=now, host_seen_at=now)
-                hosting.note_seen(code, now)
                 continue
             if hosting.watch_is_due(code, here, now):
                 assert not quiet, f"walk {walk}: a due report would have been dropped"
@@ -214,8 +213,7 @@ def test_a_move_notes_the_host_seen_and_the_next_reports_are_not_due(db):
     t0 = 2_000_000.0
     assert hosting.watch_is_due(code, True, t0)
     seat, move = any_move(db, code)
-    service.apply_move(db, code, seat, move, now=t0, host_seen_at=t0)
-    hosting.note_seen(code, t0)
+    service.apply_move(db, code, seat, move, now=t0, host_seen_at=t0)  # notes it in hosting's memory too
     room = service._room(db, code)
     db.refresh(room)
     assert room.host_seen_at == t0
