@@ -128,3 +128,43 @@ def remove_seat(tablet, name: str) -> None:
     """The host removes ``name`` from the lobby: the seat's ✕, then "Yes" in its confirmation."""
     tablet.locator(".tg-seat", has_text=name).locator(".tg-remove").click()
     tablet.locator("dialog[open] .tg-confirm-yes").click()
+
+
+# Taps scheduled inside the page, on the machine's clock: what a race test times must not
+# wait for the test driver (on a busy machine a driver's click can land a second or more
+# after the moment it was meant for, past a countdown or a race's window).
+_FINGER = """(selector, kind) => {
+  const el = document.querySelector(selector);
+  if (kind === 'pointerdown') {
+    el.dispatchEvent(new PointerEvent('pointerdown', {bubbles: true, cancelable: true,
+                                                      pointerType: 'touch', isPrimary: true}));
+  } else { el.click(); }
+}"""
+_TAP_AT = """([selector, kind, at]) => {
+  const finger = %s;
+  setTimeout(() => finger(selector, kind), Math.max(0, at - (performance.timeOrigin + performance.now())));
+}""" % _FINGER
+_TAP_WHEN = """([ready, selector, kind]) => {
+  const finger = %s;
+  const tap = () => { observer.disconnect(); finger(selector, kind); };
+  const observer = new MutationObserver(() => { if (document.querySelector(ready)) tap(); });
+  if (document.querySelector(ready)) { finger(selector, kind); return; }
+  observer.observe(document.body, {subtree: true, childList: true, attributes: true});
+}""" % _FINGER
+
+
+def machine_now(page) -> float:
+    """The machine's clock as ``page`` reads it (ms since the epoch): a time for :func:`tap_at`."""
+    return page.evaluate("performance.timeOrigin + performance.now()")
+
+
+def tap_at(page, selector: str, at_ms: float, kind: str = "pointerdown") -> None:
+    """A finger on ``selector`` at machine time ``at_ms``: a real ``pointerdown`` event (a
+    race's button) or, with ``kind="click"``, a click (a card of the hand)."""
+    page.evaluate(_TAP_AT, [selector, kind, at_ms])
+
+
+def tap_when(page, ready: str, selector: str, kind: str = "pointerdown") -> None:
+    """A finger on ``selector`` the moment ``ready`` matches in ``page`` (at once if it does
+    already); returns without waiting for it."""
+    page.evaluate(_TAP_WHEN, [ready, selector, kind])

@@ -27,7 +27,7 @@ import pytest
 from sqlmodel import Session, create_engine
 
 from tablegames.rooms import service
-from tests.e2e.helpers import Recorder, open_table, seat_phones, wait_connected
+from tests.e2e.helpers import Recorder, machine_now, open_table, seat_phones, tap_at, tap_when, wait_connected
 
 pytestmark = pytest.mark.e2e
 
@@ -78,15 +78,6 @@ SLOW_AND_SKEWED = """
   window.WebSocket = Slow;
 })();
 """.replace("%(skew)d", str(SKEW_MS)).replace("%(delay)d", str(DELAY_MS))
-
-
-# A finger on the SLAP button at machine time ``at`` (ms): a real pointerdown event.
-SCHEDULE_TAP = """(at) => {
-  const wait = at - (performance.timeOrigin + performance.now());
-  setTimeout(() => document.querySelector('#ues-slap').dispatchEvent(
-    new PointerEvent('pointerdown', {bubbles: true, cancelable: true, pointerType: 'touch', isPrimary: true})),
-    Math.max(0, wait));
-}"""
 
 
 def clock(page) -> dict[str, float]:
@@ -155,10 +146,10 @@ def test_fair_slap_race_typed_and_spoken_answers(app_server, new_context, screen
 
     # -- round 1: Ana reveals; a tap during the countdown is refused ----------------------------
     before_reveal_1 = {k: len(r.frames) for k, r in rec.items()}
+    # Cid's finger lands the moment his phone shows the countdown (1.5 s), from inside the page.
+    tap_when(cid, '#ues-phone-revealed[data-pending="1"]', "#ues-slap")
     ana.click("#ues-reveal")
-    cid.wait_for_selector('#ues-phone-revealed[data-pending="1"]')
     tablet.wait_for_selector('#ues-revealed[data-pending="1"]')
-    cid.locator("#ues-slap").click(force=True)  # at once: the countdown is 1.5 s (no wait for its animation)
     screenshot(tablet, "2-countdown")
     cid.wait_for_selector("#notice >> text=That tap came before the card was revealed.")
     screenshot(cid, "2-phone-too-early")
@@ -173,9 +164,12 @@ def test_fair_slap_race_typed_and_spoken_answers(app_server, new_context, screen
     # Bia taps first on a slow network; Cid taps GAP_MS later on a fast one: Cid's tap arrives
     # first. (The two taps are scheduled inside the pages on the machine's clock, so the gap
     # between them doesn't depend on how busy the test driver is.)
-    at = tablet.evaluate("performance.timeOrigin + performance.now()") + 500
-    bia.evaluate(SCHEDULE_TAP, at)
-    cid.evaluate(SCHEDULE_TAP, at + GAP_MS)
+    # 1.5 s on: a ping Bia's phone sent just before the race made it quiet takes 1.2 s to come
+    # back, and Reflex sends a page's events one at a time (a tap queued behind it would
+    # leave late, older than her network allows, and be judged at its arrival).
+    at = machine_now(tablet) + 1500
+    tap_at(bia, "#ues-slap", at)
+    tap_at(cid, "#ues-slap", at + GAP_MS)
     bia.wait_for_selector('#ues-slap[data-tapped="1"]', timeout=10_000)
     # Nobody taps again: the server settles the race when the window closes.
     tablet.wait_for_selector("#ues-race-winner", timeout=10_000)

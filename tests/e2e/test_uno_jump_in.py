@@ -21,7 +21,7 @@ import pytest
 from sqlmodel import Session, create_engine
 
 from tablegames.rooms import service
-from tests.e2e.helpers import open_table, wait_connected
+from tests.e2e.helpers import machine_now, open_table, tap_at, wait_connected
 
 pytestmark = pytest.mark.e2e
 
@@ -48,20 +48,6 @@ SLOW = """
 """
 SKEW_AND_DELAY = ("() => { window.tgClock = () => performance.timeOrigin + performance.now() + %d;"
                   " window.__tgDelay = %d; }" % (SKEW_MS, DELAY_MS))
-
-# A finger on ``selector`` at machine time ``at`` (ms): pointerdown (the jump-in button) or
-# a click (a card of the hand).
-SCHEDULE = """([selector, kind, at]) => {
-  const wait = at - (performance.timeOrigin + performance.now());
-  setTimeout(() => {
-    const el = document.querySelector(selector);
-    if (kind === 'pointerdown') {
-      el.dispatchEvent(new PointerEvent('pointerdown', {bubbles: true, cancelable: true,
-                                                        pointerType: 'touch', isPrimary: true}));
-    } else { el.click(); }
-  }, Math.max(0, wait));
-}"""
-
 
 def hand_of(page) -> list[str]:
     return page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)")
@@ -106,9 +92,9 @@ def test_a_skewed_slow_phone_that_tapped_first_wins_the_jump_in(app_server, new_
     screenshot(ana, "1-phone-jump-in-button")
     screenshot(tablet, "1-table")
 
-    at = tablet.evaluate("performance.timeOrigin + performance.now()") + 600
-    ana.evaluate(SCHEDULE, ["#act-jump", "pointerdown", at])
-    bia.evaluate(SCHEDULE, ['#hand [data-card="r9"]', "click", at + GAP_MS])
+    at = machine_now(tablet) + 600
+    tap_at(ana, "#act-jump", at)
+    tap_at(bia, '#hand [data-card="r9"]', at + GAP_MS, kind="click")
     # The race settles by itself when its window closes: Ana's jump-in wins on the table.
     tablet.wait_for_selector("#events >> text=Ana jumps in with red 5!", timeout=10_000)
     tablet.wait_for_selector('#discard-top [data-card="r5"]')
