@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""What a move's frame weighs now, and what it would weigh carrying only what changed.
+
+Run from the repository root, in the venv:
+    python bench/frame_patch.py                 # one UNO room, a table and 4 phones, 60 moves
+    python bench/frame_patch.py --moves 200 --players 2
+
+It starts one backend as ``bench/load.py`` does (SQLite, the memory state manager), seats
+one room through ``bench/load.py``'s ``seat_room`` and plays it with the bench's move
+chooser, one move at a time. For every device but the mover it keeps the screen it had
+before the move and the one the move brought, and prints the size of the whole screen (what
+a move's frame carries now, besides the frame's envelope) against the size of a JSON merge
+patch (RFC 7386) from one to the other: what a frame could carry if the client merged
+patches. Also which keys of the screen the patches are made of.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+for path in (REPO_ROOT, REPO_ROOT / "bench"):
+    if str(path) not in sys.path:
+        sys.path.insert(0, str(path))
+
+from load import choose_move, percentile, seat_room, start_single  # noqa: E402
+
+
+def merge_patch(before: Any, after: Any) -> Any:
+    """The RFC 7386 merge patch that turns ``before`` into ``after``."""
+    if not (isinstance(before, dict) and isinstance(after, dict)):
+        return after
+    patch = {key: merge_patch(before[key], value) if key in before else value
+             for key, value in after.items() if key not in before or before[key] != value}
+    patch.update({key: None for key in before if key not in after})
+    return patch
+
+
+def size(value: Any) -> int:
+    """Bytes of ``value`` as compact JSON (UTF-8)."""
+    return len(json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode())
+
+
+async def measure(url: str, code: str, host: str, players: int, moves: int, seed: int) -> dict[str, Any]:
+    room = await seat_room(url, code, host, players)
+    rng = random.Random(seed)
+    whole: list[int] = []
+    patches: list[int] = []
+    by_key: Counter[str] = Counter()
+    try:
+        played = 0
+        while played < moves:
+            view, version = room.table.view, room.table.version
+            before = {id(d): json.loads(json.dumps(d.screen)) for d in room.devices}
+            mover = room.table
+            if view.get("phase") in ("hand_over", "game_over"):  # the table deals on, as in the bench
+                await room.table.host("next_hand" if view.get("phase") == "hand_over" else "rematch")
+            else:
+                turn = view.get("turn")
+                if not isinstance(turn, int) or not 0 <= turn < len(room.phones):
+                    break
+                mover = room.phones[turn]
+                await mover.until_version(version, 15)
+                move = choose_move(mover.view, rng)
+                if move is None:  # nothing the bench's simple player can do in that view
+                    break
+                await mover.move(move, version)
+                played += 1
+            for device in room.devices:
+                await device.until_version(version + 1, 15)
+            for device in room.devices:
+                if device is mover:
+                    continue
+                patch = merge_patch(before[id(device)], device.screen)
+                whole.append(size(device.screen))
+                patches.append(size(patch))
+                by_key.update({key: size(value) for key, value in patch.items()})
+    finally:
+        await asyncio.gather(*(d.close() for d in room.devices), return_exceptions=True)
+    return {"frames": len(whole), "whole": whole, "patches": patches, "by_key": by_key}
+
+
+def report(result: dict[str, Any]) -> None:
+    n = result["frames"]
+    if not n:
+        print("no move was played")
+        return
+    for name, values in (("whole screen", result["whole"]), ("merge patch", result["patches"])):
+        print(f"  {name:12s}  mean {sum(values) / n:6.0f} B  p50 {percentile(values, .5):6.0f} B  "
+              f"p95 {percentile(values, .95):6.0f} B  max {max(values):6d} B")
+    print(f"  patch / whole: {sum(result['patches']) / sum(result['whole']):.2f}  ({n} frames)")
+    print("  the patches' bytes per frame, by key of the screen:")
+    for key, total in result["by_key"].most_common(8):
+        print(f"    {key:16s} {total / n:6.0f} B")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--moves", type=int, default=60)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+
+    from sqlmodel import Session, create_engine
+
+    from tablegames.rooms import service
+
+    with tempfile.TemporaryDirectory(prefix="tg-frame-patch-") as tmp:
+        server = start_single(Path(tmp))
+        try:
+            engine = create_engine(server.database_url)
+            with Session(engine) as db:
+                code, host = service.create_room(db, "uno", {"target": 10_000})
+            engine.dispose()
+            print(f"one UNO room, a table and {args.players} phones, up to {args.moves} moves")
+            report(asyncio.run(measure(server.url, code, host, args.players, args.moves, args.seed)))
+        finally:
+            server.stop()
+
+
+if __name__ == "__main__":
+    main()
