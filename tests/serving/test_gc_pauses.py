@@ -35,7 +35,7 @@ def test_a_sweep_walks_each_new_object_once_and_frees_frozen_cycles_at_the_thaw(
     import weakref
 
     monkeypatch.setattr(gc_pauses, "YOUNG_EVERY_S", 0.01)
-    monkeypatch.setattr(gc_pauses, "THAW_EVERY", 0.6)
+    monkeypatch.setattr(gc_pauses, "THAW_EVERY", 3600.0)  # no thaw until the scenario asks for it
     threshold, callbacks = gc.get_threshold(), list(gc.callbacks)
     passes: list[int] = []
 
@@ -43,31 +43,39 @@ def test_a_sweep_walks_each_new_object_once_and_frees_frozen_cycles_at_the_thaw(
         if phase == "stop":
             passes.append(info["generation"])
 
-    async def scenario() -> tuple[bool, bool, bool, bool]:
+    async def until(condition, timeout: float = 20.0) -> bool:
+        """Steps counted in passes, not in seconds: a busy machine may run the clock late."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while not condition() and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.01)
+        return condition()
+
+    async def scenario() -> tuple[bool, bool, bool, bool, bool]:
         task = asyncio.create_task(gc_pauses.sweep())
         node = _Node()
         node.me = node  # a reference cycle, alive for now
         gone = weakref.ref(node)
-        await asyncio.sleep(0.1)  # young passes: the node survives them and is frozen
-        frozen = gc_pauses._sweeping and not any(o is node for o in gc.get_objects())
+        clocked = await until(lambda: passes.count(0) >= 10)  # young passes on the clock...
+        frozen = gc_pauses._sweeping and not any(o is node for o in gc.get_objects())  # ...froze it
         del node  # garbage now, but frozen: only the thaw's full pass can free it
-        await asyncio.sleep(0.2)
-        waiting = gone() is not None
-        await asyncio.sleep(0.6)  # THAW_EVERY has passed: one full pass over everything
-        freed = gone() is None
+        young = passes.count(0)
+        await until(lambda: passes.count(0) >= young + 10)
+        waiting = gone() is not None  # ten more young passes did not free it
+        gc_pauses.THAW_EVERY = 0.0  # the clock's full pass is due
+        freed = await until(lambda: gone() is None)
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
-        return frozen, waiting, freed, gc_pauses._sweeping
+        return clocked, frozen, waiting, freed, gc_pauses._sweeping
 
     try:
         gc_pauses.install()
         gc.callbacks.append(note)
-        frozen, waiting, freed, still_sweeping = asyncio.run(scenario())
+        clocked, frozen, waiting, freed, still_sweeping = asyncio.run(scenario())
     finally:
         gc.unfreeze()
         gc.set_threshold(*threshold)
         gc.callbacks[:] = callbacks
-    assert passes.count(0) >= 20, passes  # every 10 ms, between the scenario's steps
+    assert clocked, passes
     assert frozen and waiting and freed, (frozen, waiting, freed)
     assert passes.count(2) >= 1  # the thaw's
     assert not still_sweeping
