@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import copy
 import json
 import random
 import sys
@@ -31,7 +32,7 @@ for path in (REPO_ROOT, REPO_ROOT / "bench"):
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
 
-from load import choose_move, percentile, seat_room, start_single  # noqa: E402
+from load import DEAL_ON, choose_move, on_turn, percentile, seat_room, start_single  # noqa: E402
 
 
 def merge_patch(before: Any, after: Any) -> Any:
@@ -59,15 +60,14 @@ async def measure(url: str, code: str, host: str, players: int, moves: int, seed
         played = 0
         while played < moves:
             view, version = room.table.view, room.table.version
-            before = {id(d): json.loads(json.dumps(d.screen)) for d in room.devices}
+            before = {id(d): copy.deepcopy(d.screen) for d in room.devices}
             mover = room.table
-            if view.get("phase") in ("hand_over", "game_over"):  # the table deals on, as in the bench
-                await room.table.host("next_hand" if view.get("phase") == "hand_over" else "rematch")
+            if view.get("phase") in DEAL_ON:  # the table deals on, as in the bench
+                await room.table.host(DEAL_ON[view["phase"]])
             else:
-                turn = view.get("turn")
-                if not isinstance(turn, int) or not 0 <= turn < len(room.phones):
+                mover = on_turn(room)
+                if mover is None:
                     break
-                mover = room.phones[turn]
                 await mover.until_version(version, 15)
                 move = choose_move(mover.view, rng)
                 if move is None:  # nothing the bench's simple player can do in that view

@@ -236,6 +236,15 @@ def first_seen(device: Device, version: int) -> float | None:
     return min(times) if times else None
 
 
+DEAL_ON = {"hand_over": "next_hand", "game_over": "rematch"}  # phase -> the table's host action
+
+
+def on_turn(room: Room) -> Device | None:
+    """The phone whose turn the table shows (None: nobody's, as between hands)."""
+    turn = room.table.view.get("turn")
+    return room.phones[turn] if isinstance(turn, int) and 0 <= turn < len(room.phones) else None
+
+
 async def play_room(room: Room, stats: Stats, think: tuple[float, float], until: float,
                     measure_from: float, rng: random.Random) -> None:
     """One room's game loop: the phone on turn moves, everybody looks, and so on."""
@@ -249,18 +258,17 @@ async def play_room(room: Room, stats: Stats, think: tuple[float, float], until:
         view = room.table.view
         phase = view.get("phase")
         version = room.table.version
-        if phase in ("hand_over", "game_over"):
+        if phase in DEAL_ON:
             await asyncio.sleep(rng.uniform(*think) if think[1] else 0)
-            await room.table.host("next_hand" if phase == "hand_over" else "rematch")
+            await room.table.host(DEAL_ON[phase])
             stats.host_actions += 1
             if not await wait_all(devices, version + 1, MOVE_TIMEOUT):
                 stats.timeouts += 1
             continue
-        turn = view.get("turn")
-        if not isinstance(turn, int) or not 0 <= turn < len(room.phones):
+        mover = on_turn(room)
+        if mover is None:
             await asyncio.sleep(0.05)
             continue
-        mover = room.phones[turn]
         await mover.until_version(version, MOVE_TIMEOUT)
         move = choose_move(mover.view, rng)
         if move is None:  # nothing this simple player can do in that view (yet)
