@@ -16,6 +16,7 @@ from pathlib import Path
 
 import reflex as rx
 
+from tablegames.frame_patches import FramePatchPlugin
 from tablegames.preload import PreloadRoutePlugin
 from tablegames.radix import RadixThemesPlugin  # Radix Themes, only what the app uses
 
@@ -47,7 +48,9 @@ config = rx.Config(
     # What a phone downloads (docs/page-weight.md): Radix Themes without the parts no page uses,
     # the phone route's code preloaded, an app shell painted while the code loads.
     plugins=[RadixThemesPlugin(theme=rx.theme(appearance="dark", accent_color="green", radius="large")),
-             PreloadRoutePlugin()],
+             PreloadRoutePlugin(),
+             # a move's frame carries what changed on a screen: the browser expands it
+             FramePatchPlugin()],
     hydrate_fallback="tablegames.pages.shell.shell",
     # A private game app needs no sitemap.xml; disabling it also silences the
     # "enabled by default" warning.

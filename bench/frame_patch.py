@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""What a move's frame weighs now, and what it would weigh carrying only what changed.
+"""What a move's frame weighs: the whole screen it brings, and the frame as sent.
 
 Run from the repository root, in the venv:
     python bench/frame_patch.py                 # one UNO room, a table and 4 phones, 60 moves
@@ -7,11 +7,11 @@ Run from the repository root, in the venv:
 
 It starts one backend as ``bench/load.py`` does (SQLite, the memory state manager), seats
 one room through ``bench/load.py``'s ``seat_room`` and plays it with the bench's move
-chooser, one move at a time. For every device but the mover it keeps the screen it had
-before the move and the one the move brought, and prints the size of the whole screen (what
-a move's frame carries now, besides the frame's envelope) against the size of a JSON merge
-patch (RFC 7386) from one to the other: what a frame could carry if the client merged
-patches. Also which keys of the screen the patches are made of.
+chooser, one move at a time. For every device but the mover it prints the size of the
+screen the move brought (what a frame carried before frames were patched), the frame that
+brought it, as it came over the socket (a patch of the screen the device had,
+``tablegames/frame_patches.py``, in its Socket.IO envelope), and which keys of the screen
+the patches are made of.
 """
 
 from __future__ import annotations
@@ -32,17 +32,8 @@ for path in (REPO_ROOT, REPO_ROOT / "bench"):
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
 
+from tablegames import patches  # noqa: E402
 from load import DEAL_ON, choose_move, on_turn, percentile, seat_room, start_single  # noqa: E402
-
-
-def merge_patch(before: Any, after: Any) -> Any:
-    """The RFC 7386 merge patch that turns ``before`` into ``after``."""
-    if not (isinstance(before, dict) and isinstance(after, dict)):
-        return after
-    patch = {key: merge_patch(before[key], value) if key in before else value
-             for key, value in after.items() if key not in before or before[key] != value}
-    patch.update({key: None for key in before if key not in after})
-    return patch
 
 
 def size(value: Any) -> int:
@@ -54,13 +45,14 @@ async def measure(url: str, code: str, host: str, players: int, moves: int, seed
     room = await seat_room(url, code, host, players)
     rng = random.Random(seed)
     whole: list[int] = []
-    patches: list[int] = []
+    sent: list[int] = []
     by_key: Counter[str] = Counter()
     try:
         played = 0
         while played < moves:
             view, version = room.table.view, room.table.version
             before = {id(d): copy.deepcopy(d.screen) for d in room.devices}
+            frames = {id(d): len(d.move_frames) for d in room.devices}
             mover = room.table
             if view.get("phase") in DEAL_ON:  # the table deals on, as in the bench
                 await room.table.host(DEAL_ON[view["phase"]])
@@ -79,13 +71,15 @@ async def measure(url: str, code: str, host: str, players: int, moves: int, seed
             for device in room.devices:
                 if device is mover:
                     continue
-                patch = merge_patch(before[id(device)], device.screen)
+                if len(device.move_frames) != frames[id(device)] + 1:
+                    continue  # the move came with something else (or not alone): not a move's frame
                 whole.append(size(device.screen))
-                patches.append(size(patch))
-                by_key.update({key: size(value) for key, value in patch.items()})
+                sent.append(device.move_frames[-1])
+                by_key.update({key: size(value) for key, value in
+                               patches.diff(before[id(device)], device.screen).items()})
     finally:
         await asyncio.gather(*(d.close() for d in room.devices), return_exceptions=True)
-    return {"frames": len(whole), "whole": whole, "patches": patches, "by_key": by_key}
+    return {"frames": len(whole), "whole": whole, "sent": sent, "by_key": by_key}
 
 
 def report(result: dict[str, Any]) -> None:
@@ -93,10 +87,10 @@ def report(result: dict[str, Any]) -> None:
     if not n:
         print("no move was played")
         return
-    for name, values in (("whole screen", result["whole"]), ("merge patch", result["patches"])):
-        print(f"  {name:12s}  mean {sum(values) / n:6.0f} B  p50 {percentile(values, .5):6.0f} B  "
+    for name, values in (("whole screen", result["whole"]), ("frame as sent", result["sent"])):
+        print(f"  {name:13s}  mean {sum(values) / n:6.0f} B  p50 {percentile(values, .5):6.0f} B  "
               f"p95 {percentile(values, .95):6.0f} B  max {max(values):6d} B")
-    print(f"  patch / whole: {sum(result['patches']) / sum(result['whole']):.2f}  ({n} frames)")
+    print(f"  sent / whole: {sum(result['sent']) / sum(result['whole']):.2f}  ({n} frames)")
     print("  the patches' bytes per frame, by key of the screen:")
     for key, total in result["by_key"].most_common(8):
         print(f"    {key:16s} {total / n:6.0f} B")

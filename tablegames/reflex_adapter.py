@@ -5,8 +5,10 @@ socket (the event namespace's token manager), raw event frames to one socket (a
 ``StateUpdate`` emitted on the namespace), the Redis key format of the state manager, the
 links of a ``SharedState`` (``_link_to``, ``_unlink``, ``_linked_from``), Vars made from a
 JavaScript expression (``Var(_js_expr=...)``), the mangled names of states in raw frames,
-the event processor's exception handler and the app's Starlette routes. Nothing else in the
-app or its tests reaches for them: they call the functions here, and
+the event processor's exception handler, the app's Starlette routes, and the socket's
+event handler in Reflex's client runtime (``utils/state.js``, where patched frames are
+expanded). Nothing else in the app or its tests reaches for them: they call the functions
+here, and
 ``tests/state/test_reflex_adapter.py`` checks each of them against the installed Reflex, so
 that an upgrade which changes one fails in that one test, with a message naming what
 changed.
@@ -27,6 +29,8 @@ import time
 import weakref
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
+
+from tablegames import patches
 
 if TYPE_CHECKING:  # pragma: no cover
     import reflex as rx
@@ -418,10 +422,150 @@ async def emit_deltas(app: Any, deltas: Iterable[tuple[str, dict[str, dict[str, 
         eio_sid = server.manager.eio_sid_from_sid(record.sid, name)
         if eio_sid is None:
             continue
+        delta = _patched(record.sid, delta)
         # what the namespace's emit to one socket sends, without its task and wait per frame
         frame = server.packet_class(sio_packet.EVENT, namespace=name, data=[event, StateUpdate(delta=delta)])
         await server._send_eio_packet(eio_sid, eio_packet.Packet(eio_packet.MESSAGE, frame.encode()))
     await asyncio.sleep(0)
+
+
+# (state, var key) -> (the keys whose values a patch's base must have, the handler of that
+# state that sends the whole value again): the vars ``send_patched`` names
+_PATCHED: dict[tuple[str, str], tuple[tuple[str, ...], str]] = {}
+_HELD: dict[str, dict[tuple[str, str], Any]] = {}  # socket sid -> patched var -> the value it was sent
+
+
+def send_patched(state: Any, var: str, same: tuple[str, ...], resend: str) -> None:
+    """Values of ``state``'s dict var ``var`` go to a socket as what changed from the value
+    that socket was sent last (``tablegames/patches.py``), whichever way they are sent;
+    ``frame_patches.py`` expands them in the browser. Call :func:`patch_frames` at startup.
+
+    Args:
+        state: The state class.
+        var: The var's name.
+        same: Keys of the value that a patch's base must have in the browser as it had on
+            the server (else the patch is not applied there).
+        resend: The handler of ``state`` that the browser calls when a patch did not apply
+            (it calls :func:`resend_whole`).
+    """
+    _PATCHED[(full_name(state), var_key(var))] = (tuple(same), resend)
+
+
+def _patched(sid: str, delta: Any) -> Any:
+    """``delta`` as socket ``sid`` gets it: the values of patched vars as patches of the
+    ones this socket was sent last (each value is noted as sent)."""
+    out = delta
+    for (state, key), (same, resend) in _PATCHED.items():
+        part = delta.get(state)
+        if not part or key not in part:
+            continue
+        value = part[key]
+        held = _HELD.setdefault(sid, {})
+        base, held[(state, key)] = held.get((state, key)), value
+        if type(base) is not dict or type(value) is not dict:
+            continue
+        patch = {"$patch": patches.diff(base, value), "$same": {k: base[k] for k in same if k in base},
+                 "$resend": resend}
+        out = dict(out) if out is delta else out
+        out[state] = {**part, key: patch}
+    return out
+
+
+def expand_patched(state: str, held: Any, value: Any) -> tuple[bool, Any, str]:
+    """What a browser makes of a value that came for a ``send_patched`` var, as
+    ``frame_patch.js`` does (for clients that speak the socket protocol themselves).
+
+    Args:
+        state: The full name of the var's state (the delta's key).
+        held: The var's value this socket holds (the last one it got).
+        value: The value that came (a patch, or a whole value).
+
+    Returns:
+        ``(True, the whole value, "")``, or ``(False, None, event)`` when a patch does not
+        apply to ``held``: the event (its full name) asks the server for the whole value.
+    """
+    if type(value) is not dict or "$patch" not in value:
+        return True, value, ""
+    same = value.get("$same") or {}
+    if type(held) is not dict or any(k not in held or held[k] != v for k, v in same.items()):
+        return False, None, f"{state}.{value['$resend']}" if value.get("$resend") else ""
+    return True, patches.merge(held, value["$patch"]), ""
+
+
+def resend_whole(state: Any, var: str) -> None:
+    """In a handler of ``state``: the browser gets ``var`` whole with this event's delta (a
+    patch of it did not apply there: ``send_patched``)."""
+    manager = _manager(current_app())
+    record = manager.token_to_socket.get(state.router.session.client_token) if manager is not None else None
+    if record is not None:
+        _HELD.get(record.sid, {}).pop((full_name(state), var_key(var)), None)
+    state.dirty_vars.add(var)
+    state._mark_dirty()
+
+
+def patch_frames(app: Any) -> None:
+    """Lifespan task: Reflex's own deltas also carry the ``send_patched`` vars as patches,
+    and what a closed socket was sent is forgotten."""
+    import dataclasses
+
+    namespace, manager = app.event_namespace, _manager(app)
+    if namespace is None or manager is None or getattr(namespace, "_tg_patched", False):
+        return
+    emit_update, on_disconnect = namespace.emit_update, namespace.on_disconnect
+
+    async def patched_emit_update(update: Any, token: str) -> None:
+        record = manager.token_to_socket.get(token)
+        if update.delta and record is not None and record.instance_id == manager.instance_id:
+            update = dataclasses.replace(update, delta=_patched(record.sid, update.delta))
+        await emit_update(update, token)  # a socket on another worker: patched there
+
+    def forgetting_on_disconnect(sid: str) -> Any:
+        _HELD.pop(sid, None)
+        return on_disconnect(sid)
+
+    namespace.emit_update = patched_emit_update
+    namespace.on_disconnect = forgetting_on_disconnect
+    namespace._tg_patched = True
+
+
+STATE_JS = "utils/state.js"  # Reflex's client runtime, in the compiled front end (.web)
+_IMPORT_AFTER = 'import io from "socket.io-client";\n'
+_HANDLER = 'socket.current.on("event", (update) => {\n'
+_EXPAND = ("    for (const name of expandPatches(update.delta ?? {})) {  // Table Games: frame_patches.py\n"
+           "      queueEvents([ReflexEvent(name, {})], socket, false, navigate, params).catch(\n"
+           "        reportStateUpdateError,\n"
+           "      );\n"
+           "    }\n")
+
+
+def state_js_template() -> Any:
+    """The ``utils/state.js`` Reflex copies into every compiled front end (a ``Path``)."""
+    from pathlib import Path
+
+    import reflex_base
+
+    return Path(reflex_base.__file__).parent / ".templates" / "web" / STATE_JS
+
+
+def state_js_expanding_patches(state_js: str, module: str) -> str:
+    """Reflex's ``utils/state.js`` whose socket "event" handler first expands the patched
+    values of each delta and sends the events that ask for a whole value again
+    (``expandPatches`` of ``module``, ``frame_patch.js``; idempotent).
+
+    Args:
+        state_js: The file's text.
+        module: Where the compiled front end has ``frame_patch.js`` (``"utils/frame_patch.js"``).
+
+    Raises:
+        RuntimeError: the file lacks a line this hooks into (another Reflex version).
+    """
+    line = f'import {{ expandPatches }} from "$/{module.removesuffix(".js")}";\n'
+    if line in state_js:
+        return state_js
+    if state_js.count(_IMPORT_AFTER) != 1 or state_js.count(_HANDLER) != 1:
+        raise RuntimeError(f"{STATE_JS} has changed: its socket's event handler was not found")
+    state_js = state_js.replace(_IMPORT_AFTER, _IMPORT_AFTER + line)
+    return state_js.replace(_HANDLER, _HANDLER + _EXPAND)
 
 
 def set_max_frame(app: Any, size: int) -> None:

@@ -534,6 +534,12 @@ class Screen(Device, RoomScreenAPI):
             await upkeep.refresh_expiry(self.router.session.client_token, room_token(self.room_code))
         return None
 
+    @rx.event
+    def resend_screen(self):
+        """The page could not apply a patch of its screen (``frame_patches.py``): it gets
+        the whole screen with this event's delta."""
+        rxa.resend_whole(self, "screen")
+
     async def _look(self, shared: RoomShared, now: float) -> bool:
         """A table's (or viewer's) heartbeat look at the room at ``now`` (:meth:`_looked`),
         kept: ``_shown`` changes only when what shows does, so a heartbeat that changes
@@ -847,3 +853,5 @@ def _memo(code: str, version: int, lang: str) -> dict[str, Any]:
 
 
 fanout.install(RoomShared, Screen, tab_screen)  # a move of the game sends the other tabs their screen alone
+# and a tab's screen goes as what changed from the one its socket has (its version the same there)
+rxa.send_patched(Screen, "screen", same=("version",), resend="resend_screen")

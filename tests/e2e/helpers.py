@@ -12,17 +12,19 @@ READY = "#room-code, #player-name, #waiting, #hand, #uw-rack, #ues-phone, #late-
 
 
 class Recorder:
-    """Keeps every websocket frame a page receives from the app (the audit reads them)."""
+    """Keeps every websocket frame a page receives from the app (the audit reads them), and
+    those it sends (``sent``)."""
 
     def __init__(self, page, name: str) -> None:
         self.name = name
         self.frames: list[str] = []
+        self.sent: list[str] = []
         page.on("websocket", self._on_socket)
 
     def _on_socket(self, ws) -> None:
         if "/_event" in ws.url:
-            ws.on("framereceived", lambda payload: self.frames.append(
-                payload if isinstance(payload, str) else payload.decode("utf-8", "replace")))
+            ws.on("framereceived", lambda payload: self.frames.append(_text(payload)))
+            ws.on("framesent", lambda payload: self.sent.append(_text(payload)))
 
     def mark(self) -> int:
         """How many frames so far (to audit only what came before a moment)."""
@@ -30,6 +32,10 @@ class Recorder:
 
     def text(self, upto: int | None = None) -> str:
         return "\n".join(self.frames[:upto])
+
+
+def _text(payload: str | bytes) -> str:
+    return payload if isinstance(payload, str) else payload.decode("utf-8", "replace")
 
 
 def quoted(token: str) -> list[str]:

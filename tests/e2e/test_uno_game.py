@@ -132,9 +132,15 @@ def test_three_phones_and_a_tablet_play_a_hand(app_server, new_context, screensh
             findings.append(f"{recorder.name} saw g9 before it was played")
     frame_counts = {r.name: len(r.frames) for r in rec.values()}
     assert all(count > 5 for count in frame_counts.values()), frame_counts
+    # each move's screen came as a patch of the page's (frame_patches.py), and every one applied
+    patched = {r.name: sum('"$patch"' in frame for frame in r.frames) for r in rec.values()}
+    assert all(count >= 5 for count in patched.values()), patched
+    resent = {r.name: sum("resend_screen" in frame for frame in r.sent) for r in rec.values()}
+    assert not any(resent.values()), f"a page asked for its whole screen again: {resent}"
     report = artifacts_dir / "uno-e2e-report.txt"
     report.write_text(
         "websocket frames per page: " + json.dumps(frame_counts) + "\n"
+        + "of them screen patches: " + json.dumps(patched) + "\n"
         + "audit findings: " + (json.dumps(findings) if findings else "none") + "\n"
         + "click-to-table latency (s):\n"
         + "".join(f"  {label}: {seconds:.3f}\n" for label, seconds in latencies))

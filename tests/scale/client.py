@@ -47,6 +47,8 @@ STORAGE_VARS = tuple(rxa.var_key(v) for v in ("seat_secrets", "host_secrets", "l
 def handler_name(handler: str) -> str:
     """The full name of an app event handler by its short name (``"move"``, ``"create"``,
     ``"react"``, ``"watch_host"``)."""
+    if handler.startswith(ROOT + "."):  # a full name already
+        return handler
     for cls in (Screen, Reactions, SeatAdmin, LandingForm, DeviceState):
         if handler in cls.event_handlers:  # each class lists its own handlers
             return rxa.state_event_name(cls, handler)
@@ -79,6 +81,8 @@ class Device:
         self.frames = 0
         self.bytes = 0
         self.reloads = 0  # page reloads the server asked for
+        self.patch_misses = 0  # screen patches that did not apply to the screen held (frame_patches.py)
+        self._resending: asyncio.Task | None = None  # the whole screen asked for
         self._reloaded_at = float("-inf")
         self.connected = False
         self.on_screen: Callable[[Device, dict[str, Any]], None] | None = None
@@ -137,7 +141,7 @@ class Device:
         if old_reader is not None:  # the old page is gone: nothing more of its socket is read
             self._ws = None         # (a frame it still got, a second reload script, could start
             old_reader.cancel()     # another reload); detached first, so it is no disconnect
-        self.screen, self.notices = {}, []
+        self.screen, self.notices, self._resending = {}, [], None
         await self.connect(timeout)
         if old_reader is not None:
             old_reader.cancel()
@@ -224,7 +228,17 @@ class Device:
         if device_delta.get(NOTICE_VAR):
             self.notices.append(device_delta[NOTICE_VAR])
         if SCREEN_VAR in screen_delta:
-            screen = screen_delta[SCREEN_VAR] or {}
+            applied, screen, resend = rxa.expand_patched(SCREEN, self.screen, screen_delta[SCREEN_VAR])
+            if not applied:  # as the browser does: the whole screen asked for, once
+                del screen_delta[SCREEN_VAR]
+                self.patch_misses += 1
+                if not self._resending and resend:
+                    self._resending = asyncio.create_task(self.send(resend, {}))
+                self._wake()
+                return
+            self._resending = None
+            screen_delta[SCREEN_VAR] = screen  # the delta as the page's state sees it
+            screen = screen or {}
             self.screen = screen
             version = screen.get("version")
             if isinstance(version, int) and version not in self.seen:

@@ -15,7 +15,8 @@ from tests.scale.client import Device, router_data
 
 
 class Tab(Device):
-    """A device that also keeps every delta of every state it receives (the raw frames)."""
+    """A device that also keeps every frame it receives (``raw``) and every delta as the
+    page's state sees it (``deltas``: a patched screen expanded, ``frame_patches.py``)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -25,7 +26,7 @@ class Tab(Device):
     def _on_event(self, packet: list[Any], now: float) -> None:
         self.raw.append(json.dumps(packet))
         if len(packet) > 1 and isinstance(packet[1], dict):
-            self.deltas.append(packet[1].get("delta") or {})
+            self.deltas.append(packet[1].setdefault("delta", {}))  # a patched screen is expanded in it
         super()._on_event(packet, now)
 
     def latest(self, key: str) -> Any:

@@ -17,6 +17,7 @@ raw websocket tabs (``tests/scale/client.py``):
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
 import pytest
@@ -104,6 +105,46 @@ def test_a_move_sends_the_other_tabs_their_screen_alone(backend):
                 assert me == seats[name] and view.get("seat") == me, f"{name} got another seat's view"
             else:
                 assert me == -1 and not view.get("hand"), f"{name} (no seat) got a hand"
+
+
+def test_a_move_frame_carries_what_changed_and_a_patch_that_does_not_apply_brings_the_whole_screen(backend):
+    """After a move each tab's frame holds a patch of the screen its socket had
+    (``frame_patches.py``), far smaller than the screen, and what the tab makes of it is
+    the screen Reflex computes for it. A tab whose screen is not the one the server
+    patched (here: its version tampered with) drops the patch and asks for the whole
+    screen (``Screen.resend_screen``), which then comes whole."""
+    async def scenario():
+        code, _host, table, phones = await seated(backend, "127.0.0.78", UNO)
+        await table.host("start")
+        devices = [table, *phones]
+        for d in devices:
+            await d.until(lambda d: d.view.get("phase") == "play")
+        marks = {d.name: len(d.raw) for d in devices}
+        mover = next(p for p in phones if p.seat == p.view["turn"])
+        version = mover.version
+        await mover.move({"type": "draw"})
+        for d in devices:
+            await d.until_version(version + 1)
+        frames = {d.name: [json.loads(r) for r in d.raw[marks[d.name]:]] for d in devices}
+        wholes = {d.name: d.screen for d in devices}
+        stale = next(p for p in phones if p is not mover)  # its screen no longer the one sent
+        stale.screen = {**stale.screen, "version": version - 5}
+        mover = next(p for p in phones if p.seat == table.view["turn"])
+        await mover.move({"type": "pass"} if "pass" in (mover.view.get("can") or []) else {"type": "draw"})
+        for d in devices:
+            await d.until_version(version + 2)
+        screens = {d.name: d.screen for d in devices}
+        return frames, wholes, stale.name, stale.patch_misses, screens, await reloaded_screens(backend, devices)
+
+    frames, wholes, stale, misses, screens, reloaded = asyncio.run(scenario())
+    for name, received in frames.items():
+        values = [packet[1]["delta"][SCREEN][SCREEN_KEY] for packet in received
+                  if SCREEN_KEY in ((packet[1].get("delta") or {}).get(SCREEN) or {})]
+        assert len(values) == 1 and "$patch" in values[0], f"{name} got no patch: {values}"
+        assert len(json.dumps(values[0])) < len(json.dumps(wholes[name])) / 2, f"{name}: the patch is no smaller"
+    assert misses == 1, f"{stale}'s stale screen took {misses} patches"
+    for name, screen in screens.items():
+        assert screen == reloaded[name], f"{name}: the screen it has differs from Reflex's for that tab"
 
 
 def test_a_change_of_the_room_goes_through_reflex(backend):

@@ -702,3 +702,18 @@ def test_a_tab_state_is_modified_out_of_band_through_the_app():
         from reflex.istate.manager.token import BaseStateToken
 
         assert {f.name for f in dataclasses.fields(BaseStateToken)} >= {"ident", "cls"}
+
+
+def test_reflexs_state_js_gets_the_patch_expansion_once():
+    """``frame_patches.py``'s hook: before any delta reaches the state; a changed file fails."""
+    from tablegames.frame_patches import SCRIPT_NAME
+
+    text = rxa.state_js_template().read_text(encoding="utf-8")
+    once = rxa.state_js_expanding_patches(text, SCRIPT_NAME)
+    assert once != text and rxa.state_js_expanding_patches(once, SCRIPT_NAME) == once
+    assert 'import { expandPatches } from "$/utils/frame_patch";' in once
+    handler = once.index('socket.current.on("event", (update) => {')
+    assert once.index("expandPatches(update.delta", handler) < once.index("dispatch[substate]", handler)
+    with pytest.raises(RuntimeError):
+        changed = text.replace('socket.current.on("event"', 'socket.current.on("update"')
+        rxa.state_js_expanding_patches(changed, SCRIPT_NAME)
