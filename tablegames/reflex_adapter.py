@@ -424,7 +424,9 @@ async def emit_deltas(app: Any, deltas: Iterable[tuple[str, dict[str, dict[str, 
             continue
         delta = _patched(record.sid, delta)
         # what the namespace's emit to one socket sends, without its task and wait per frame
-        frame = server.packet_class(sio_packet.EVENT, namespace=name, data=[event, StateUpdate(delta=delta)])
+        # (nor its search of the data for bytes: a delta is JSON)
+        frame = server.packet_class(sio_packet.EVENT, namespace=name, data=[event, StateUpdate(delta=delta)],
+                                    binary=False)
         await server._send_eio_packet(eio_sid, eio_packet.Packet(eio_packet.MESSAGE, frame.encode()))
     await asyncio.sleep(0)
 

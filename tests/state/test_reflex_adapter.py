@@ -595,6 +595,48 @@ def test_deltas_go_to_a_socket_of_this_worker():
         assert not rxa.memory_state_manager(types.SimpleNamespace(state_manager=object()))
 
 
+def test_a_patched_var_goes_to_each_socket_as_what_changed_from_what_it_was_sent():
+    import json
+
+    import socketio
+    from reflex.app import EventNamespace
+    from reflex.state import StateUpdate
+
+    with relies_on("EventNamespace.emit_update(update, token) and on_disconnect(sid) looked up on "
+                   "the instance, token_to_socket records (sid, instance_id)"):
+        server = socketio.AsyncServer(async_mode="asgi")
+        namespace = EventNamespace("/_event", app_module.app)
+        server.register_namespace(namespace)
+        sent: list = []
+
+        async def send_eio(eio_sid, pkt):  # noqa: ANN001
+            sent.append(json.loads(pkt.encode().removeprefix("42/_event,"))[1]["delta"])
+
+        server._send_eio_packet = send_eio
+        app = types.SimpleNamespace(event_namespace=namespace)
+        screen, key = rxa.full_name(Screen), rxa.var_key("screen")
+        one, two = {"version": 1, "vm": {"a": 1, "b": [1]}}, {"version": 2, "vm": {"a": 1, "b": [2]}}
+
+        async def scenario():
+            sid = await server.manager.pre_connect("eio1", "/_event")
+            await namespace.on_connect(sid, ENVIRON)
+            rxa.patch_frames(app)
+            rxa.patch_frames(app)  # once only
+            await namespace.emit_update(StateUpdate(delta={screen: {key: one}}), "tab1")
+            await namespace.emit_update(StateUpdate(delta={screen: {key: two, "x": 0}}), "tab1")
+            await rxa.emit_deltas(app, [("tab1", {screen: {key: one}})])
+            gone = namespace.on_disconnect(sid)  # what it was sent is forgotten with it
+            if inspect.isawaitable(gone):
+                await gone
+            return rxa._HELD.get(sid)
+
+        assert run(scenario()) is None
+        assert sent[0] == {screen: {key: one}}
+        assert sent[1] == {screen: {key: {"$patch": {"version": 2, "vm": {"b": [2]}}, "$same": {"version": 1},
+                                          "$resend": "resend_screen"}, "x": 0}}
+        assert sent[2][screen][key]["$patch"] == {"version": 1, "vm": {"b": [1]}}
+
+
 def test_linked_updates_can_be_routed():
     from reflex.istate import shared
 
