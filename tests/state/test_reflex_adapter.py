@@ -625,12 +625,17 @@ def test_a_patched_var_goes_to_each_socket_as_what_changed_from_what_it_was_sent
             await namespace.emit_update(StateUpdate(delta={screen: {key: one}}), "tab1")
             await namespace.emit_update(StateUpdate(delta={screen: {key: two, "x": 0}}), "tab1")
             await rxa.emit_deltas(app, [("tab1", {screen: {key: one}})])
-            gone = namespace.on_disconnect(sid)  # what it was sent is forgotten with it
+            gone = namespace.on_disconnect(sid)
             if inspect.isawaitable(gone):
                 await gone
-            return rxa._HELD.get(sid)
+            again = await server.manager.pre_connect("eio2", "/_event")  # the page reloaded
+            await namespace.on_connect(again, ENVIRON)
+            await namespace.emit_update(StateUpdate(delta={screen: {key: two}}), "tab1")
+            return sid
 
-        assert run(scenario()) is None
+        closed = run(scenario())
+        assert closed not in rxa._HELD  # what a closed socket was sent is not kept
+        assert sent[3] == {screen: {key: two}}  # a new socket starts from a whole screen
         assert sent[0] == {screen: {key: one}}
         assert sent[1] == {screen: {key: {"$patch": {"version": 2, "vm": {"b": [2]}}, "$same": {"version": 1},
                                           "$resend": "resend_screen"}, "x": 0}}
