@@ -182,6 +182,25 @@ def socket_record_key(token: str) -> str:
     return f"{RedisTokenManager._token_socket_record_prefix}{token}"
 
 
+def computed_not_stored(state: Any, *names: str) -> None:
+    """The values of ``state``'s cached computed vars ``names`` stay out of what Reflex's
+    Redis state manager stores of a tab's state: they are computed again where they are
+    read. For a value that is cheap to compute and large to store: ``Device.tr``, the
+    language's whole message catalog, was 70 KB of every tab's ``Device`` in Redis, loaded
+    and unpickled with every event of the tab (``Device`` is the parent of its states).
+
+    Reflex keeps a cached computed var's value in the instance's ``__dict__``, which its
+    ``__getstate__`` returns whole; this leaves those keys out of the copy it pickles.
+    """
+    keys = frozenset(state.computed_vars[name]._cache_attr for name in names)
+    stored = state.__getstate__
+
+    def __getstate__(self: Any) -> dict[str, Any]:
+        return {key: value for key, value in stored(self).items() if key not in keys}
+
+    state.__getstate__ = __getstate__
+
+
 def state_keys(tokens: Iterable[str], names: Iterable[str]) -> list[str]:
     """:func:`state_key` of every token with every state name."""
     names = tuple(names)

@@ -14,6 +14,7 @@ import json
 
 import reflex as rx
 
+from tablegames import reflex_adapter as rxa
 from tablegames.engine import IllegalMove
 from tablegames.i18n import DEFAULT_LANG, LANGS, catalog, error_text, pick_lang
 from tablegames.rooms.service import RoomError
@@ -103,3 +104,8 @@ class Device(rx.State):
     def open_landing(self):
         """``/``: notes the browser's language."""
         self._note_browser()
+
+
+# the catalog is the same object for every tab of a language: not stored with each tab's
+# state in Redis (70 KB a tab, unpickled with every event), computed again where read
+rxa.computed_not_stored(Device, "tr")

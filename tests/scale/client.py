@@ -75,6 +75,7 @@ class Device:
         self.token = token or str(uuid.uuid4())
         self.storage: dict[str, str] = {}  # LocalStorage: var name -> value
         self.screen: dict[str, Any] = {}
+        self.device_vars: dict[str, Any] = {}  # the page's Device state: var key -> value
         self.seen: dict[int, float] = {}  # version -> perf_counter when first received
         self.notices: list[str] = []
         self.redirects: list[str] = []  # paths the server sent this page to (rx.redirect)
@@ -133,16 +134,16 @@ class Device:
             except (asyncio.CancelledError, Exception):  # noqa: BLE001, S110 (closing anyway)
                 pass
 
-    async def reload(self, timeout: float = 30.0) -> None:
+    async def reload(self, timeout: float = 30.0, ready: Callable[[Device], bool] | None = None) -> None:
         """What a reloaded page does: a new socket, the same tab token and LocalStorage
-        (waiters keep waiting across it)."""
+        (waiters keep waiting across it); ``ready`` as for :meth:`connect`."""
         self.reloads += 1
         old_ws, old_reader = self._ws, self._reader
         if old_reader is not None:  # the old page is gone: nothing more of its socket is read
             self._ws = None         # (a frame it still got, a second reload script, could start
             old_reader.cancel()     # another reload); detached first, so it is no disconnect
         self.screen, self.notices, self._resending = {}, [], None
-        await self.connect(timeout)
+        await self.connect(timeout, ready)
         if old_reader is not None:
             old_reader.cancel()
         if old_ws is not None:
@@ -220,6 +221,7 @@ class Device:
         delta = packet[1].get("delta") or {}
         screen_delta = delta.get(SCREEN) or {}
         device_delta = delta.get(DEVICE) or {}
+        self.device_vars.update(device_delta)
         # As the browser does: a delta that is not hydrated yet never writes LocalStorage.
         if (delta.get(ROOT) or {}).get(rxa.var_key("is_hydrated")) is not False:
             for var in STORAGE_VARS:

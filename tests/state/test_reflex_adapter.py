@@ -188,6 +188,24 @@ def test_redis_keys_are_those_the_state_manager_reads_and_writes():
         assert (rxa.state_key("tok", Screen), manager.token_expiration) in written
 
 
+def test_a_computed_var_not_stored_stays_out_of_the_pickle_and_is_computed_again():
+    from tablegames.i18n import catalog
+    from tablegames.state.device import Device
+
+    with relies_on("BaseState.__getstate__ (the instance dict) and ComputedVar._cache_attr (a cached value's key)"):
+        async def scenario():
+            device = await rxa.memory_tab_state(Device, "tab-pickled")
+            device.lang = "pt-BR"
+            assert device.tr == catalog("pt-BR")  # cached on the live state, as Reflex does
+            assert Device.computed_vars["tr"]._cache_attr in vars(device)
+            return device._serialize()
+
+        stored = run(scenario())
+        again = Device._deserialize(stored)
+        assert len(stored) < 4_000 and Device.computed_vars["tr"]._cache_attr not in vars(again)
+        assert again.lang == "pt-BR" and again.tr == catalog("pt-BR")
+
+
 def test_redis_helpers_exist():
     with relies_on("reflex.utils.prerequisites.get_redis / check_redis_used / get_redis_status"):
         from reflex.utils import prerequisites

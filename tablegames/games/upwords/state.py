@@ -26,7 +26,7 @@ from tablegames import reflex_adapter as rxa
 from tablegames.engine import get_game
 from tablegames.games.upwords import view_model as vm
 from tablegames.games.upwords.view_model import SIZE, valid_draft
-from tablegames.i18n import error_text
+from tablegames.i18n import catalog, error_text
 from tablegames.rooms import service
 from tablegames.rooms.service import RoomError
 from tablegames.state.db import run as db_run
@@ -177,7 +177,7 @@ class UpwordsPhone(rx.State):
         self.draft, self.selected, self.exchanging, self.hint = [], -1, False, ""
 
     def _say(self, screen: Screen, key: str) -> str:
-        return screen.tr.get(key, key)
+        return catalog(screen.language).get(key, key)  # not screen.tr: its cache is not stored (state/device.py)
 
     # -- composing -----------------------------------------------------------------------
     @rx.event
