@@ -10,6 +10,7 @@ it needs it: on a reload (its states then come from Redis) and on a change of la
 from __future__ import annotations
 
 import asyncio
+import pickle
 
 import pytest
 import redis
@@ -34,24 +35,28 @@ def test_a_tab_s_device_is_stored_without_the_catalog_and_the_page_still_gets_it
     def has_catalog(lang: str):
         return lambda d: d.device_vars.get(TR) == catalog(lang)
 
-    async def stored_device() -> bytes:
-        for _ in range(100):  # Reflex stores the states as the event ends
-            if (stored := store.get(rxa.state_key(page.token, DeviceState))) is not None:
+    async def stored_device(lang: str) -> bytes:
+        """The tab's ``Device`` as Redis holds it, once it holds the page's language
+        ``lang`` (Reflex stores the states as the event ends, after its frame)."""
+        for _ in range(100):
+            stored = store.get(rxa.state_key(page.token, DeviceState))
+            if stored is not None and pickle.loads(stored)[1].lang == lang:
                 return stored
             await asyncio.sleep(0.05)
-        raise AssertionError("the tab's Device state was not stored in Redis")
+        raise AssertionError(f"the tab's Device with language {lang} was not stored in Redis")
 
     async def scenario() -> tuple[bytes, bytes]:
         try:
             await page.connect(ready=has_catalog("pt-BR"))
-            first = await stored_device()
+            first = await stored_device("pt-BR")
             page.device_vars = {}
             await page.reload(ready=has_catalog("pt-BR"))  # a new socket, the same tab: its states come from Redis
             await page.send("set_language", {"lang": "en"})
             await page.until(has_catalog("en"))
-            return first, await stored_device()
+            return first, await stored_device("en")
         finally:
             await page.close()
+            store.close()
 
     first, last = asyncio.run(scenario())
     for stored, lang in ((first, "pt-BR"), (last, "en")):
