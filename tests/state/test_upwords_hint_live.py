@@ -1,9 +1,7 @@
-"""An Upwords phone's nudge is in the phone's language (``UpwordsPhone._say``).
-
-The catalog is read for the phone's language where the nudge is made, not from the tab's
-``Device.tr``, whose value is not stored with the tab (``state/device.py``): read there, it
-would be computed again and the tab's ``Device`` written back for a one-line text.
-"""
+"""An Upwords phone's nudge is in the phone's language (``UpwordsPhone`` writes it with
+``i18n.t`` in the tab's language, not from the tab's ``Device.tr``, whose value is not
+stored with the tab (``state/device.py``): read there, it would be computed again and the
+tab's ``Device`` written back for a one-line text)."""
 
 from __future__ import annotations
 

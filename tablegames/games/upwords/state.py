@@ -26,7 +26,7 @@ from tablegames import reflex_adapter as rxa
 from tablegames.engine import get_game
 from tablegames.games.upwords import view_model as vm
 from tablegames.games.upwords.view_model import SIZE, valid_draft
-from tablegames.i18n import catalog, error_text
+from tablegames.i18n import error_text, t
 from tablegames.rooms import service
 from tablegames.rooms.service import RoomError
 from tablegames.state.db import run as db_run
@@ -176,9 +176,6 @@ class UpwordsPhone(rx.State):
     def _reset(self) -> None:
         self.draft, self.selected, self.exchanging, self.hint = [], -1, False, ""
 
-    def _say(self, screen: Screen, key: str) -> str:
-        return catalog(screen.language).get(key, key)  # not screen.tr: its cache is not stored (state/device.py)
-
     # -- composing -----------------------------------------------------------------------
     @rx.event
     async def tap_tile(self, index: int):
@@ -222,7 +219,7 @@ class UpwordsPhone(rx.State):
             self.selected = -1
             self.hint = ""
         else:
-            self.hint = self._say(screen, "ui.upwords.select_first")
+            self.hint = t(screen.language, "ui.upwords.select_first")
             return
         await self._publish(screen, view, version)
 
@@ -291,7 +288,7 @@ class UpwordsPhone(rx.State):
             return
         entries = valid_draft(self.draft, view["rack"])
         if not entries:
-            self.hint = self._say(screen, "ui.upwords.select_first")
+            self.hint = t(screen.language, "ui.upwords.select_first")
             return
         return await self._send(screen, {"type": "place", "tiles": [[r, c, x] for _, x, r, c in entries]},
                                 _int(seen_version))
