@@ -133,17 +133,22 @@ def test_build_fingerprint_covers_the_tests_own_games(tmp_path, monkeypatch):
     assert serve.extra_game_inputs() == ()  # outside test mode the switch is ignored
 
 
-# How each process of the chain asks for the parent-death signal:
+# How each process of the chain asks for the parent-death signal; ARMED (a path) is written
+# once the child has asked (the test kills the parent only then: on a busy machine the
+# worker's import before its call took longer than any fixed wait).
 PARENTS = {
     # Granian's worker under scripts/serve.py, from the app's startup (TG_SUPERVISED=1).
     "worker": "child = subprocess.Popen([sys.executable, '-c', 'from tablegames.serving import"
-              " die_with_supervisor; die_with_supervisor(); import time; time.sleep(60)'],"
+              " die_with_supervisor; die_with_supervisor(); import os, time;"
+              " open(os.environ[\\'ARMED\\'], \\'w\\').write(\\'1\\'); time.sleep(60)'],"
               " env={**os.environ, 'TG_SUPERVISED': '1'})",
-    # The backend, from scripts/serve.py's own launch (the supervisor lacks TG_SUPERVISED).
+    # The backend, from scripts/serve.py's own launch (the supervisor lacks TG_SUPERVISED):
+    # preexec_fn runs before the child's program, so it has asked once Popen returns.
     "backend": "os.environ.pop('TG_SUPERVISED', None)\n"
                "from tablegames.serving import die_with_parent\n"
                "child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'],"
-               " start_new_session=True, preexec_fn=die_with_parent)",
+               " start_new_session=True, preexec_fn=die_with_parent)\n"
+               "open(os.environ['ARMED'], 'w').write('1')",
 }
 
 
@@ -154,14 +159,14 @@ def test_a_supervised_process_dies_with_its_killed_parent(tmp_path, launch):
     pid_file = tmp_path / "child.pid"
     parent = (f"import os, subprocess, sys, time\n{PARENTS[launch]}\n"
               f"open({str(pid_file)!r}, 'w').write(str(child.pid))\ntime.sleep(60)\n")
-    proc = subprocess.Popen([sys.executable, "-c", parent], cwd=REPO_ROOT)
+    armed = tmp_path / "armed"
+    proc = subprocess.Popen([sys.executable, "-c", parent], cwd=REPO_ROOT, env={**os.environ, "ARMED": str(armed)})
     try:
-        deadline = time.monotonic() + 10
-        while not (pid_file.exists() and pid_file.read_text()):
+        deadline = time.monotonic() + 60
+        while not (pid_file.exists() and pid_file.read_text() and armed.exists()):
             assert time.monotonic() < deadline, "the child did not start"
             time.sleep(0.05)
         child = int(pid_file.read_text())
-        time.sleep(0.5)  # the worker has made its prctl call at startup
         proc.kill()
         proc.wait(timeout=10)
         deadline = time.monotonic() + 5
