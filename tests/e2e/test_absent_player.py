@@ -84,6 +84,9 @@ def test_a_table_of_four_loses_a_phone_and_finishes_the_game(tmp_path, browser, 
         assert after.players == ("Ana", "Cid", "Dan") and cards(after) == cards(before)
         assert after.draw_pile[:5] == before.hands[1]
         tablet.click("#seats-close")
+        # Cid's tap must be made on the screen after the removal: one made on the screen
+        # before it is refused as stale ("look again"), as it would be for a person
+        cid.wait_for_function("() => /left the game|saiu do jogo/i.test(document.body.innerText)", timeout=20_000)
         play(cid, "r8")  # Cid goes out: with a target of 1 point, the game is over
         tablet.wait_for_selector("#game-over", timeout=20_000)
         screenshot(tablet, "finished-without-bia")
