@@ -724,6 +724,9 @@ def main() -> int:
     parser.add_argument("--url", help="benchmark a running app instead (loopback only); needs --database-url")
     parser.add_argument("--database-url", help="that app's DATABASE_URL (rooms are created there)")
     parser.add_argument("--pids", type=int, nargs="*", default=[], help="that app's process ids (for CPU/memory)")
+    parser.add_argument("--work-dir", type=Path, default=None,
+                        help="where each setup's files go, its SQLite database among them (the system's temporary "
+                             "directory; /dev/shm measures without waiting for the disk)")
     parser.add_argument("--json", type=Path, default=ARTIFACTS / "load.json", help="results file (artifacts/load.json)")
     parser.add_argument("--table", type=Path, metavar="RESULTS_JSON",
                         help="print the side-by-side table and targets of an earlier run's results file, run nothing")
@@ -749,7 +752,7 @@ def main() -> int:
         if name not in ("floor", "bgio"):
             parser.error(f"unknown peer {name!r} (floor, bgio, none)")
     for name in [*setups, *peer_names]:
-        tmp = Path(tempfile.mkdtemp(prefix=f"tg-load-{name}-"))
+        tmp = Path(tempfile.mkdtemp(prefix=f"tg-load-{name}-", dir=args.work_dir))
         t0 = time.perf_counter()
         try:
             if name in ("floor", "bgio"):
