@@ -97,6 +97,13 @@ def wait_revealed(page, selector: str) -> None:
     page.wait_for_selector(f'{selector}[data-pending="0"]', timeout=15_000)
 
 
+# One rerun, for this test only. Its race rests on Bia's tap reaching the server within what
+# her pings measured (their slowest delay plus engine.clock.LAG_MARGIN, 60 ms); the 600 ms
+# network is simulated with the page's timers. On a loaded CI host a late timer or a busy
+# server loop once added more than that (CI at 7a900e1: Bia's tap arrived 480 ms after
+# Cid's, not ~400), and the server then rightly judged her tap at its arrival, flagged.
+# A rerun asserts all the same again.
+@pytest.mark.flaky(reruns=1)
 def test_fair_slap_race_typed_and_spoken_answers(app_server, new_context, screenshot, artifacts_dir: Path):
     engine = create_engine(app_server.database_url)
     with Session(engine) as db:
