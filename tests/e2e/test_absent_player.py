@@ -31,6 +31,7 @@ STACK = {"hands": [["r6", "g2"], ["y9", "y8", "b7"], ["r3", "r8"], ["r4", "g4"]]
          "draw": ["b1", "g9", "b2", "g8"]}
 HANDOVER_STACK = {"hands": [["r1", "g2", "b3"], ["r7", "y5", "y6"]], "top": "r5", "draw": ["g9", "b8"]}
 ENV = {"TG_AWAY_AFTER_S": "4", "TG_STAND_IN_AFTER_S": "1", "TG_HOST_GONE_AFTER_S": "6"}
+SHOWS_LEFT = "() => /left the game|saiu do jogo/i.test(document.body.innerText)"  # a removal's event line
 
 
 def play(page, card: str) -> None:
@@ -78,7 +79,7 @@ def test_a_table_of_four_loses_a_phone_and_finishes_the_game(tmp_path, browser, 
         tablet.click("#seats-open")
         tablet.click('dialog[open] .tg-seat-admin[data-seat-id="1"] .tg-seat-remove')
         tablet.click("dialog#seat-remove-1[open] .tg-seat-remove-yes")
-        tablet.wait_for_function("() => /left the game|saiu do jogo/i.test(document.body.innerText)", timeout=10_000)
+        tablet.wait_for_function(SHOWS_LEFT, timeout=10_000)
         with Session(app.db) as db:
             after, _ = service.current_state(db, code)
         assert after.players == ("Ana", "Cid", "Dan") and cards(after) == cards(before)
@@ -86,7 +87,7 @@ def test_a_table_of_four_loses_a_phone_and_finishes_the_game(tmp_path, browser, 
         tablet.click("#seats-close")
         # Cid's tap must be made on the screen after the removal: one made on the screen
         # before it is refused as stale ("look again"), as it would be for a person
-        cid.wait_for_function("() => /left the game|saiu do jogo/i.test(document.body.innerText)", timeout=20_000)
+        cid.wait_for_function(SHOWS_LEFT, timeout=20_000)
         play(cid, "r8")  # Cid goes out: with a target of 1 point, the game is over
         tablet.wait_for_selector("#game-over", timeout=20_000)
         screenshot(tablet, "finished-without-bia")
