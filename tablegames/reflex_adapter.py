@@ -418,36 +418,50 @@ async def emit_deltas(app: Any, deltas: Iterable[tuple[str, dict[str, dict[str, 
     """Sends each tab ``token`` of ``deltas`` its delta, if its socket is on this worker:
     the frames are queued on their sockets one after the other, then the loop turns once
     (Reflex's ``emit_update`` turns it after each frame, so the last tab of a room waited
-    for every other room's work once per tab before it). Each frame is the Socket.IO
-    packet the namespace's ``emit`` would write, queued on its Engine.IO socket directly
-    (``emit`` starts a task per recipient and waits for them: a tenth of a move's CPU)."""
+    for every other room's work once per tab before it). See :func:`_queue_update`."""
     import asyncio
 
     from reflex.state import StateUpdate
+
+    namespace, manager = app.event_namespace, _manager(app)
+    if namespace is None or manager is None:
+        return
+    for token, delta in deltas:
+        await _queue_update(namespace, manager, token, StateUpdate(delta=delta))
+    await asyncio.sleep(0)
+
+
+async def _queue_update(namespace: Any, manager: Any, token: str, update: Any) -> bool:
+    """Queues ``update`` (a ``StateUpdate``) on the socket of tab ``token`` if that socket is
+    on this worker (False: it is not), its ``send_patched`` vars made patches of what the
+    socket was sent last (:func:`_patched`).
+
+    The frame is the Socket.IO packet the namespace's ``emit`` would write, queued on its
+    Engine.IO socket at once: ``emit`` starts a task per recipient and waits for it (a tenth
+    of a move's CPU), and a frame queued by another path meanwhile would pass it, while its
+    patch had been made from what this one carries.
+    """
+    import dataclasses
+
     from reflex_base import constants
 
     from engineio import packet as eio_packet
     from socketio import packet as sio_packet
 
-    namespace, manager = app.event_namespace, _manager(app)
-    if namespace is None or manager is None:
-        return
+    record = manager.token_to_socket.get(token)
+    if record is None or record.instance_id != manager.instance_id:
+        return False
     server, name = namespace.server, namespace.namespace
-    event = str(constants.SocketEvent.EVENT)
-    for token, delta in deltas:
-        record = manager.token_to_socket.get(token)
-        if record is None or record.instance_id != manager.instance_id:
-            continue
-        eio_sid = server.manager.eio_sid_from_sid(record.sid, name)
-        if eio_sid is None:
-            continue
-        delta = _patched(record.sid, delta)
-        # what the namespace's emit to one socket sends, without its task and wait per frame
-        # (nor its search of the data for bytes: a delta is JSON)
-        frame = server.packet_class(sio_packet.EVENT, namespace=name, data=[event, StateUpdate(delta=delta)],
-                                    binary=False)
-        await server._send_eio_packet(eio_sid, eio_packet.Packet(eio_packet.MESSAGE, frame.encode()))
-    await asyncio.sleep(0)
+    eio_sid = server.manager.eio_sid_from_sid(record.sid, name)
+    if eio_sid is None:
+        return False
+    if update.delta:
+        update = dataclasses.replace(update, delta=_patched(record.sid, update.delta))
+    # (nor the emit's search of the data for bytes: an update is JSON)
+    frame = server.packet_class(sio_packet.EVENT, namespace=name,
+                                data=[str(constants.SocketEvent.EVENT), update], binary=False)
+    await server._send_eio_packet(eio_sid, eio_packet.Packet(eio_packet.MESSAGE, frame.encode()))
+    return True
 
 
 # (state, var key) -> (the keys whose values a patch's base must have, the handler of that
@@ -525,9 +539,10 @@ def resend_whole(state: Any, var: str) -> None:
 
 
 def patch_frames(app: Any) -> None:
-    """Lifespan task: Reflex's own deltas also carry the ``send_patched`` vars as patches,
-    and what a closed socket was sent is forgotten."""
-    import dataclasses
+    """Lifespan task: Reflex's own updates to a socket of this worker are queued as the
+    fan-out's are (:func:`_queue_update`: its ``send_patched`` vars as patches, in the order
+    the patches were made), and what a closed socket was sent is forgotten."""
+    import asyncio
 
     namespace, manager = app.event_namespace, _manager(app)
     if namespace is None or manager is None or getattr(namespace, "_tg_patched", False):
@@ -535,10 +550,10 @@ def patch_frames(app: Any) -> None:
     emit_update, on_disconnect = namespace.emit_update, namespace.on_disconnect
 
     async def patched_emit_update(update: Any, token: str) -> None:
-        record = manager.token_to_socket.get(token)
-        if update.delta and record is not None and record.instance_id == manager.instance_id:
-            update = dataclasses.replace(update, delta=_patched(record.sid, update.delta))
-        await emit_update(update, token)  # a socket on another worker: patched there
+        if await _queue_update(namespace, manager, token, update):
+            await asyncio.sleep(0)  # as Reflex's: the socket's writer may send it
+        else:
+            await emit_update(update, token)  # a socket on another worker: patched there
 
     def forgetting_on_disconnect(sid: str) -> Any:
         _HELD.pop(sid, None)

@@ -660,6 +660,49 @@ def test_a_patched_var_goes_to_each_socket_as_what_changed_from_what_it_was_sent
         assert sent[2][screen][key]["$patch"] == {"version": 1, "vm": {"b": [1]}}
 
 
+def test_reflexs_own_update_and_a_fan_out_frame_reach_the_socket_in_the_order_their_patches_were_made():
+    import json
+
+    import socketio
+    from reflex.app import EventNamespace
+    from reflex.state import StateUpdate
+
+    with relies_on("EventNamespace.emit_update(update, token) looked up on the instance; "
+                   "python-socketio's emit queues each frame in a task of its own"):
+        server = socketio.AsyncServer(async_mode="asgi")
+        namespace = EventNamespace("/_event", app_module.app)
+        server.register_namespace(namespace)
+        sent: list = []
+
+        async def send_eio(eio_sid, pkt):  # noqa: ANN001
+            sent.append(json.loads(pkt.encode().removeprefix("42/_event,"))[1])
+
+        server._send_eio_packet = send_eio
+        app = types.SimpleNamespace(event_namespace=namespace)
+        screen, key = rxa.full_name(Screen), rxa.var_key("screen")
+        one, two = {"version": 1, "vm": {"a": 1}}, {"version": 2, "vm": {"a": 2}}
+
+        async def scenario():
+            sid = await server.manager.pre_connect("eio1", "/_event")
+            await namespace.on_connect(sid, ENVIRON)
+            rxa.patch_frames(app)
+            # Reflex sends the tab a screen (its update carries an event too) and, before
+            # that send is done, a move's fan-out sends the next screen to the same tab
+            reflexs = asyncio.create_task(namespace.emit_update(
+                StateUpdate(delta={screen: {key: one}}, events=[{"name": "x"}]), "tab1"))
+            await asyncio.sleep(0)
+            await rxa.emit_deltas(app, [("tab1", {screen: {key: two}})])
+            await reflexs
+
+        run(scenario())
+        assert [update.get("events") for update in sent] == [[{"name": "x"}], None]  # Reflex's first
+        held = None  # what the browser holds, frame after frame (frame_patch.js)
+        for update in sent:
+            applied, held, resend = rxa.expand_patched(screen, held, update["delta"][screen][key])
+            assert applied and not resend
+        assert held == two
+
+
 def test_linked_updates_can_be_routed():
     from reflex.istate import shared
 
