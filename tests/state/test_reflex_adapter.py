@@ -613,25 +613,32 @@ def test_deltas_go_to_a_socket_of_this_worker():
         assert not rxa.memory_state_manager(types.SimpleNamespace(state_manager=object()))
 
 
-def test_a_patched_var_goes_to_each_socket_as_what_changed_from_what_it_was_sent():
+def _socket_server() -> tuple[Any, Any, Any, list[dict[str, Any]]]:
+    """A Socket.IO server with Reflex's event namespace whose sockets' frames are noted
+    (each frame's update, in the order queued), and an app that has that namespace."""
     import json
 
     import socketio
     from reflex.app import EventNamespace
+
+    server = socketio.AsyncServer(async_mode="asgi")
+    namespace = EventNamespace("/_event", app_module.app)
+    server.register_namespace(namespace)
+    sent: list[dict[str, Any]] = []
+
+    async def send_eio(eio_sid, pkt):  # noqa: ANN001
+        sent.append(json.loads(pkt.encode().removeprefix("42/_event,"))[1])
+
+    server._send_eio_packet = send_eio
+    return server, namespace, types.SimpleNamespace(event_namespace=namespace), sent
+
+
+def test_a_patched_var_goes_to_each_socket_as_what_changed_from_what_it_was_sent():
     from reflex.state import StateUpdate
 
     with relies_on("EventNamespace.emit_update(update, token) and on_disconnect(sid) looked up on "
                    "the instance, token_to_socket records (sid, instance_id)"):
-        server = socketio.AsyncServer(async_mode="asgi")
-        namespace = EventNamespace("/_event", app_module.app)
-        server.register_namespace(namespace)
-        sent: list = []
-
-        async def send_eio(eio_sid, pkt):  # noqa: ANN001
-            sent.append(json.loads(pkt.encode().removeprefix("42/_event,"))[1]["delta"])
-
-        server._send_eio_packet = send_eio
-        app = types.SimpleNamespace(event_namespace=namespace)
+        server, namespace, app, updates = _socket_server()
         screen, key = rxa.full_name(Screen), rxa.var_key("screen")
         one, two = {"version": 1, "vm": {"a": 1, "b": [1]}}, {"version": 2, "vm": {"a": 1, "b": [2]}}
 
@@ -652,6 +659,7 @@ def test_a_patched_var_goes_to_each_socket_as_what_changed_from_what_it_was_sent
             return sid
 
         closed = run(scenario())
+        sent = [update["delta"] for update in updates]
         assert closed not in rxa._HELD  # what a closed socket was sent is not kept
         assert sent[3] == {screen: {key: two}}  # a new socket starts from a whole screen
         assert sent[0] == {screen: {key: one}}
@@ -661,24 +669,11 @@ def test_a_patched_var_goes_to_each_socket_as_what_changed_from_what_it_was_sent
 
 
 def test_reflexs_own_update_and_a_fan_out_frame_reach_the_socket_in_the_order_their_patches_were_made():
-    import json
-
-    import socketio
-    from reflex.app import EventNamespace
     from reflex.state import StateUpdate
 
     with relies_on("EventNamespace.emit_update(update, token) looked up on the instance; "
                    "python-socketio's emit queues each frame in a task of its own"):
-        server = socketio.AsyncServer(async_mode="asgi")
-        namespace = EventNamespace("/_event", app_module.app)
-        server.register_namespace(namespace)
-        sent: list = []
-
-        async def send_eio(eio_sid, pkt):  # noqa: ANN001
-            sent.append(json.loads(pkt.encode().removeprefix("42/_event,"))[1])
-
-        server._send_eio_packet = send_eio
-        app = types.SimpleNamespace(event_namespace=namespace)
+        server, namespace, app, sent = _socket_server()
         screen, key = rxa.full_name(Screen), rxa.var_key("screen")
         one, two = {"version": 1, "vm": {"a": 1}}, {"version": 2, "vm": {"a": 2}}
 
