@@ -571,27 +571,41 @@ def test_packets_are_written_by_orjson_as_reflex_would_write_them():
             packet_class._tg_fast = False
 
 
+def _socket_server() -> tuple[Any, Any, Any, list[tuple[str, str]]]:
+    """A Socket.IO server with Reflex's event namespace whose frames are noted as they are
+    queued (``(Engine.IO sid, the packet's text)``), and an app that has that namespace."""
+    import socketio
+    from reflex.app import EventNamespace
+
+    server = socketio.AsyncServer(async_mode="asgi")
+    namespace = EventNamespace("/_event", app_module.app)
+    server.register_namespace(namespace)
+    sent: list[tuple[str, str]] = []
+
+    async def send_eio(eio_sid, pkt):  # noqa: ANN001
+        sent.append((eio_sid, pkt.encode()))
+
+    server._send_eio_packet = send_eio
+    return server, namespace, types.SimpleNamespace(event_namespace=namespace), sent
+
+
+def _updates(sent: list[tuple[str, str]]) -> list[dict[str, Any]]:
+    """The updates of the frames a :func:`_socket_server` noted, in order."""
+    import json
+
+    return [json.loads(text.removeprefix("42/_event,"))[1] for _to, text in sent]
+
+
 def test_deltas_go_to_a_socket_of_this_worker():
     import json
 
-    import socketio
-    from reflex.app import EventNamespace
     from reflex.istate.manager.memory import StateManagerMemory
 
     with relies_on("token_to_socket records (sid, instance_id), SocketEvent.EVENT, the namespace's "
                    "server (packet_class, manager.eio_sid_from_sid, _send_eio_packet), "
                    "StateUpdate(delta=...), StateManagerMemory"):
-        server = socketio.AsyncServer(async_mode="asgi")
-        namespace = EventNamespace("/_event", app_module.app)
-        server.register_namespace(namespace)
+        server, namespace, app, sent = _socket_server()
         rxa.fast_packets(types.SimpleNamespace(sio=server))
-        sent: list = []
-
-        async def send_eio(eio_sid, pkt):  # noqa: ANN001
-            sent.append((eio_sid, pkt.encode()))
-
-        server._send_eio_packet = send_eio
-        app = types.SimpleNamespace(event_namespace=namespace)
 
         async def scenario():
             sids = [await server.manager.pre_connect(f"eio{i}", "/_event") for i in (1, 2)]
@@ -613,32 +627,12 @@ def test_deltas_go_to_a_socket_of_this_worker():
         assert not rxa.memory_state_manager(types.SimpleNamespace(state_manager=object()))
 
 
-def _socket_server() -> tuple[Any, Any, Any, list[dict[str, Any]]]:
-    """A Socket.IO server with Reflex's event namespace whose sockets' frames are noted
-    (each frame's update, in the order queued), and an app that has that namespace."""
-    import json
-
-    import socketio
-    from reflex.app import EventNamespace
-
-    server = socketio.AsyncServer(async_mode="asgi")
-    namespace = EventNamespace("/_event", app_module.app)
-    server.register_namespace(namespace)
-    sent: list[dict[str, Any]] = []
-
-    async def send_eio(eio_sid, pkt):  # noqa: ANN001
-        sent.append(json.loads(pkt.encode().removeprefix("42/_event,"))[1])
-
-    server._send_eio_packet = send_eio
-    return server, namespace, types.SimpleNamespace(event_namespace=namespace), sent
-
-
 def test_a_patched_var_goes_to_each_socket_as_what_changed_from_what_it_was_sent():
     from reflex.state import StateUpdate
 
     with relies_on("EventNamespace.emit_update(update, token) and on_disconnect(sid) looked up on "
                    "the instance, token_to_socket records (sid, instance_id)"):
-        server, namespace, app, updates = _socket_server()
+        server, namespace, app, sent = _socket_server()
         screen, key = rxa.full_name(Screen), rxa.var_key("screen")
         one, two = {"version": 1, "vm": {"a": 1, "b": [1]}}, {"version": 2, "vm": {"a": 1, "b": [2]}}
 
@@ -659,13 +653,13 @@ def test_a_patched_var_goes_to_each_socket_as_what_changed_from_what_it_was_sent
             return sid
 
         closed = run(scenario())
-        sent = [update["delta"] for update in updates]
+        deltas = [update["delta"] for update in _updates(sent)]
         assert closed not in rxa._HELD  # what a closed socket was sent is not kept
-        assert sent[3] == {screen: {key: two}}  # a new socket starts from a whole screen
-        assert sent[0] == {screen: {key: one}}
-        assert sent[1] == {screen: {key: {"$patch": {"version": 2, "vm": {"b": [2]}}, "$same": {"version": 1},
+        assert deltas[3] == {screen: {key: two}}  # a new socket starts from a whole screen
+        assert deltas[0] == {screen: {key: one}}
+        assert deltas[1] == {screen: {key: {"$patch": {"version": 2, "vm": {"b": [2]}}, "$same": {"version": 1},
                                           "$resend": "resend_screen"}, "x": 0}}
-        assert sent[2][screen][key]["$patch"] == {"version": 1, "vm": {"b": [1]}}
+        assert deltas[2][screen][key]["$patch"] == {"version": 1, "vm": {"b": [1]}}
 
 
 def test_reflexs_own_update_and_a_fan_out_frame_reach_the_socket_in_the_order_their_patches_were_made():
@@ -690,9 +684,10 @@ def test_reflexs_own_update_and_a_fan_out_frame_reach_the_socket_in_the_order_th
             await reflexs
 
         run(scenario())
-        assert [update.get("events") for update in sent] == [[{"name": "x"}], None]  # Reflex's first
+        updates = _updates(sent)
+        assert [update.get("events") for update in updates] == [[{"name": "x"}], None]  # Reflex's first
         held = None  # what the browser holds, frame after frame (frame_patch.js)
-        for update in sent:
+        for update in updates:
             applied, held, resend = rxa.expand_patched(screen, held, update["delta"][screen][key])
             assert applied and not resend
         assert held == two
