@@ -698,6 +698,19 @@ def compare(results: list[dict[str, Any]], args: argparse.Namespace) -> None:
     print("  n/a   a flooded room leaves other rooms' p95 within 2x of the quiet figure: bench/abuse.py measures it")
 
 
+def event_loop() -> str:
+    """The event loop granian gives ours and the floor: both run from this Python with its
+    ``--loop`` left at "auto", which takes rloop, then uvloop, when installed, else asyncio's."""
+    from importlib import metadata
+
+    for name in ("rloop", "uvloop"):
+        try:
+            return f"{name} {metadata.version(name)}"
+        except metadata.PackageNotFoundError:
+            continue
+    return "asyncio"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -741,7 +754,8 @@ def main() -> int:
         parser.error("--url needs --database-url")
     os.environ.setdefault("REFLEX_CHECK_LATEST_VERSION", "0")
 
-    print(f"bench/load.py: {platform.node()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
+    print(f"bench/load.py: {platform.node()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+          f"event loop {event_loop()}; "
           f"{','.join(map(str, args.rooms))} rooms x ({args.players} phones + table), think {args.think[0]}-{args.think[1]} s, "
           f"{args.duration:.0f} s measured after {args.warmup:.0f} s; burst {args.burst_rooms} rooms "
           f"{args.burst_duration:.0f} s", flush=True)
@@ -779,7 +793,8 @@ def main() -> int:
             server.stop()
     compare(all_results, args)
     args.json.parent.mkdir(parents=True, exist_ok=True)
-    args.json.write_text(json.dumps({"machine": {"cores": os.cpu_count(), "python": platform.python_version()},
+    args.json.write_text(json.dumps({"machine": {"cores": os.cpu_count(), "python": platform.python_version(),
+                                                 "event_loop": event_loop()},
                                      "args": {k: (str(v) if isinstance(v, Path) else v) for k, v in vars(args).items()},
                                      "results": all_results}, indent=1))
     print(f"\nresults: {args.json}")
