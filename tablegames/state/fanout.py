@@ -73,7 +73,9 @@ class TabScreen:
 
 # What changes with a move of the game and only ``Screen.screen`` shows; every other key
 # of the table's screen data is a fact of the room, which other vars of a tab read.
-PER_MOVE = frozenset({"version", "view", "changed_at", "to_act", "deadline", "turn_deadline"})
+# ``late_join`` (when a new player may sit down) turns at every UNO hand's end and start: as
+# a fact it sent every tab of the room Reflex's whole update twice a hand.
+PER_MOVE = frozenset({"version", "view", "changed_at", "to_act", "deadline", "turn_deadline", "late_join"})
 
 KEPT = 5_000  # rooms remembered (the least recently moved one goes first)
 _TABS: dict[str, TabScreen] = {}  # tab token -> what its screen was last computed from

@@ -58,6 +58,31 @@ def test_the_digest_follows_the_facts_and_a_move_of_the_game_reuses_it(db):
     assert len(set(digests[:5])) == 1
 
 
+def test_a_hands_end_and_the_next_deal_change_no_fact(db):
+    """When a new player may sit down (``late_join``) turns at a hand's end and at the next
+    deal; only the screen shows it, so the other tabs get their screen alone then too."""
+    deal = {"hands": [["y4", "y6"], ["r1"], ["b8", "b9"]], "top": "r5"}
+    code, host = service.create_room(db, "uno", {"dealer": 0, "stack": deal})
+    for name in ("Ana", "Bia", "Cid"):
+        service.join_room(db, code, name)
+    service.start_game(db, code, host, seed=1)
+    version = service.room_version(db, code)
+    service.screen(db, code, None)
+    playing = fanout.facts_digest(code, version)
+    assert service.screen_at(code, version, None)["late_join"] == "after_round"
+
+    _, version = service.apply_move(db, code, 1, {"type": "play", "card": "r1"})  # Bia goes out
+    assert service.screen_at(code, version, None)["late_join"] == "now"  # the hand is over
+    assert fanout.facts_digest(code, version) == playing
+
+    service.next_hand(db, code, host)
+    version = service.room_version(db, code)
+    service.screen(db, code, None)
+    assert service.screen_at(code, version, None)["late_join"] == "after_round"
+    assert fanout.facts_digest(code, version) == playing
+    assert fanout.facts_digest(code, version) == _fresh(code, version)
+
+
 def test_a_join_changes_the_digest(db):
     code, _host = service.create_room(db, "uno")
     service.join_room(db, code, "Ana")

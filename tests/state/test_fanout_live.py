@@ -40,16 +40,17 @@ def since(tab: Tab, mark: int, version: int) -> list[dict[str, Any]]:
     return [d for d in tab.deltas[mark:] if ((d.get(SCREEN) or {}).get(SCREEN_KEY) or {}).get("version") == version]
 
 
-async def reloaded_screens(backend, devices: list[Tab]) -> dict[str, Any]:
+async def reloaded_screens(backend, devices: list[Tab],
+                           ready: Any = lambda a: a.view.get("phase") == "play") -> dict[str, Any]:
     """Reflex's own screen for each of ``devices``: each page reloads (same tab, same
-    storage), the old socket closed first."""
+    storage), the old socket closed first, and its screen is read once ``ready(tab)``."""
     reloaded = {}
     for d in devices:
         again = Tab(backend.url, d.path, d.name, token=d.token, source=d.source)
         again.storage = dict(d.storage)
         await d.close()
         await again.connect()
-        await again.until(lambda a: a.view.get("phase") == "play")
+        await again.until(ready)
         reloaded[d.name] = again.screen
         await again.close()
     return reloaded
@@ -145,6 +146,38 @@ def test_a_move_frame_carries_what_changed_and_a_patch_that_does_not_apply_bring
     assert misses == 1, f"{stale}'s stale screen took {misses} patches"
     for name, screen in screens.items():
         assert screen == reloaded[name], f"{name}: the screen it has differs from Reflex's for that tab"
+
+
+def test_a_hands_end_reaches_a_late_joiner_as_its_screen_alone(backend):
+    """A hand's last move turns when a new player may sit down (``late_join``): a phone
+    waiting at ``/play/<code>`` learns it may sit down now from its screen alone, as every
+    other tab gets that move, and the screen it has is Reflex's for it."""
+    async def scenario():
+        stack = {"hands": [["r1", "r2", "g4"], ["r7"]], "top": "r5", "draw": STACK["draw"]}
+        code, _host, table, phones = await seated(backend, "127.0.0.79", {"dealer": 0, "stack": stack})
+        await table.host("start")
+        eva = Tab(backend.url, f"/play/{code}", "Eva", source="127.0.0.80")
+        await eva.connect()
+        devices = [table, *phones, eva]
+        await eva.until(lambda d: d.screen.get("join_block") == "wait_round")
+        for d in devices[:-1]:
+            await d.until(lambda d: d.view.get("phase") == "play")
+        bia = phones[1]
+        marks = {id(d): len(d.deltas) for d in devices}
+        version = bia.version
+        await bia.move({"type": "play", "card": "r7"})  # her last card: the hand is over
+        for d in devices:
+            await d.until_version(version + 1)
+        frames = {d.name: since(d, marks[id(d)], version + 1) for d in devices if d is not bia}
+        sent = {d.name: d.screen for d in devices}
+        over = await reloaded_screens(backend, devices[:-1], lambda a: a.screen.get("late_join") == "now")
+        return frames, sent, over, eva.screen
+
+    frames, sent, reloaded, eva = asyncio.run(scenario())
+    assert eva.get("join_block") == "" and eva.get("late_join") == "now", eva.get("join_block")
+    assert_screen_alone({k: v for k, v in frames.items() if k != "Eva"}, {k: v for k, v in sent.items() if k != "Eva"},
+                        reloaded)
+    assert len(frames["Eva"]) == 1 and frames["Eva"][0].keys() == {SCREEN}, frames["Eva"]
 
 
 def test_a_change_of_the_room_goes_through_reflex(backend):
