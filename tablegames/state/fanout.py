@@ -73,8 +73,8 @@ class TabScreen:
 
 # What changes with a move of the game and only ``Screen.screen`` shows; every other key
 # of the table's screen data is a fact of the room, which other vars of a tab read.
-# ``late_join`` (when a new player may sit down) turns at every UNO hand's end and start: as
-# a fact it sent every tab of the room Reflex's whole update twice a hand.
+# ``late_join`` (when a new player may sit down) turns when a round ends and when the next
+# one is dealt: as a fact it sent every tab of the room Reflex's whole update twice a round.
 PER_MOVE = frozenset({"version", "view", "changed_at", "to_act", "deadline", "turn_deadline", "late_join"})
 
 KEPT = 5_000  # rooms remembered (the least recently moved one goes first)

@@ -164,19 +164,19 @@ def test_a_hands_end_reaches_a_late_joiner_as_its_screen_alone(backend):
         for d in devices[:-1]:
             await d.until(lambda d: d.view.get("phase") == "play")
         bia = phones[1]
-        marks = {id(d): len(d.deltas) for d in devices}
+        others = [d for d in devices if d is not bia]
+        marks = {d.name: len(d.deltas) for d in others}
         version = bia.version
         await bia.move({"type": "play", "card": "r7"})  # her last card: the hand is over
         for d in devices:
             await d.until_version(version + 1)
-        frames = {d.name: since(d, marks[id(d)], version + 1) for d in devices if d is not bia}
-        sent = {d.name: d.screen for d in devices}
-        others = [d for d in devices if d is not bia]
+        frames = {d.name: since(d, marks[d.name], version + 1) for d in others}
+        sent = {d.name: d.screen for d in others}
         return frames, sent, await reloaded_screens(backend, others, lambda a: a.screen.get("late_join") == "now")
 
     frames, sent, reloaded = asyncio.run(scenario())
     assert sent["Eva"].get("join_block") == "", sent["Eva"].get("join_block")  # she may sit down now
-    assert_screen_alone(frames, {name: sent[name] for name in frames}, reloaded)
+    assert_screen_alone(frames, sent, reloaded)
 
 
 def test_a_change_of_the_room_goes_through_reflex(backend):
