@@ -66,6 +66,12 @@ def phone(new_context, app_server, code: str, name: str, slow: bool = False):
     return page
 
 
+# One rerun, for this test only, as the slap race's (tests/e2e/test_uestop_game.py). Ana's
+# 300 ms network is simulated with the page's timers, and her tap must still reach the server
+# within the race's window. On a loaded CI host (a run whose suite took 23 min) a late timer
+# or a busy server loop once pushed it past that window, and the server then rightly ruled
+# "the jump-in came too late". A rerun asserts all the same again.
+@pytest.mark.flaky(reruns=1)
 def test_a_skewed_slow_phone_that_tapped_first_wins_the_jump_in(app_server, new_context, screenshot,
                                                                  artifacts_dir: Path):
     engine = create_engine(app_server.database_url)
