@@ -148,7 +148,9 @@ _FINGER = """(selector, kind) => {
 }"""
 _TAP_AT = """([selector, kind, at]) => {
   const finger = %s;
-  setTimeout(() => finger(selector, kind), Math.max(0, at - (performance.timeOrigin + performance.now())));
+  const lead = at - (performance.timeOrigin + performance.now());
+  setTimeout(() => finger(selector, kind), Math.max(0, lead));
+  return lead;
 }""" % _FINGER
 _TAP_WHEN = """([ready, selector, kind]) => {
   const finger = %s;
@@ -164,10 +166,15 @@ def machine_now(page) -> float:
     return page.evaluate("performance.timeOrigin + performance.now()")
 
 
-def tap_at(page, selector: str, at_ms: float, kind: str = "pointerdown") -> None:
+def tap_at(page, selector: str, at_ms: float, kind: str = "pointerdown") -> float:
     """A finger on ``selector`` at machine time ``at_ms``: a real ``pointerdown`` event (a
-    race's button) or, with ``kind="click"``, a click (a card of the hand)."""
-    page.evaluate(_TAP_AT, [selector, kind, at_ms])
+    race's button) or, with ``kind="click"``, a click (a card of the hand).
+
+    Returns:
+        How long before ``at_ms`` the page set its timer (ms); negative when the driver's
+        round trip came too late, and the finger went down at once.
+    """
+    return page.evaluate(_TAP_AT, [selector, kind, at_ms])
 
 
 def tap_when(page, ready: str, selector: str, kind: str = "pointerdown") -> None:
