@@ -108,6 +108,15 @@ def visible_text(page) -> str:
     return page.evaluate("() => document.body.innerText")
 
 
+# How many animation frames the page asks for in ``ms`` milliseconds.
+FRAMES_ASKED = """(ms) => new Promise((done) => {
+  const ask = window.requestAnimationFrame;
+  let asked = 0;
+  window.requestAnimationFrame = (callback) => { asked += 1; return ask.call(window, callback); };
+  setTimeout(() => { window.requestAnimationFrame = ask; done(asked); }, ms);
+})"""
+
+
 # -- UeStop! -----------------------------------------------------------------------------------
 
 def test_uestop_race_vote_and_answer_fit_and_hide_the_clock(app_server, new_context):
@@ -141,6 +150,11 @@ def test_uestop_race_vote_and_answer_fit_and_hide_the_clock(app_server, new_cont
     for page in phones:
         page.wait_for_selector('#ues-phone-revealed[data-pending="0"]', timeout=15_000)
         page.wait_for_selector("#ues-slap.ues-slap-live")
+    # Once the card shows, the countdown sleeps: a page asks for no frames while nothing
+    # changes (a frame loop would keep a phone awake for the whole game; it asked for ~90).
+    for page in (tablet, bia):
+        frames = page.evaluate(FRAMES_ASKED, 1500)
+        assert frames < 10, frames
     shots(bia, "uestop-phone-race", PHONES)
     shots(tablet, "uestop-race-open", TABLES)
     assert outside(bia, "#ues-slap", (360, 740)) == ""

@@ -30,7 +30,9 @@ LANG = Screen.language
 
 # The clock loop: pings quickly at first (10 samples in ~3 s), then every 2 s; quiet
 # during a race (a ping must not queue in front of a tap on a slow uplink) and while the
-# page is hidden. Every frame it also runs the reveal countdown.
+# page is hidden. The reveal countdown runs every frame while a reveal is pending, and
+# sleeps otherwise (a frame loop left running keeps a phone awake for the whole game): the
+# page's changes wake it (a new reveal time, a new clock estimate, a re-rendered card).
 CLOCK_JS = """
 (() => {
   if (window.__uesClock) return; window.__uesClock = true;
@@ -43,23 +45,31 @@ CLOCK_JS = """
     setTimeout(ping, pings < 10 ? 300 : 2000);
   };
   setTimeout(ping, 300);
-  const frame = () => {
+  const countdown = () => {  // true while a reveal is still to come
     const clock = document.getElementById('ues-clock');
     const synced = !!clock && clock.dataset.synced === '1';
     const offset = synced ? parseFloat(clock.dataset.offset) || 0 : 0;
     const now = window.tgClock() + offset;
+    let waiting = false;
     document.querySelectorAll('[data-ues-at]').forEach((el) => {
       const at = parseFloat(el.dataset.uesAt);
       const left = synced && isFinite(at) ? at - now : 0;
       const pending = left > 0 && left < 10000;
+      waiting = waiting || pending;
       const flag = pending ? '1' : '0';
       if (el.dataset.pending !== flag) el.dataset.pending = flag;
       const count = pending ? String(Math.ceil(left / 1000)) : '';
       if (el.dataset.count !== count) el.dataset.count = count;
     });
-    requestAnimationFrame(frame);
+    return waiting;
   };
-  requestAnimationFrame(frame);
+  let frameId = 0;
+  const frame = () => { frameId = 0; wake(); };
+  const wake = () => { if (countdown() && !frameId) frameId = requestAnimationFrame(frame); };
+  new MutationObserver(wake).observe(document.body, {
+    subtree: true, childList: true, attributes: true,
+    attributeFilter: ['data-ues-at', 'data-synced', 'data-offset']});
+  wake();
 })();
 """
 
