@@ -28,11 +28,13 @@ from tablegames.state.room import Screen
 PHASE = VM["phase"].to(str)
 LANG = Screen.language
 
-# The clock loop: pings quickly at first (10 samples in ~3 s), then every 2 s; quiet
-# during a race (a ping must not queue in front of a tap on a slow uplink) and while the
-# page is hidden. The reveal countdown runs every frame while a reveal is pending, and
-# sleeps otherwise (a frame loop left running keeps a phone awake for the whole game): the
-# page's changes wake it (a new reveal time, a new clock estimate, a re-rendered card).
+# The clock loop pings quickly at first (10 samples in ~3 s), then every 2 s, and every 4 s
+# once 30 are in: a ping costs the server some milliseconds, about what a move does, and a
+# table of four screens pinging every 2 s made far more pings than moves. It is quiet during
+# a race (a ping must not queue in front of a tap on a slow uplink) and while the page is
+# hidden. The reveal countdown runs every frame while a reveal is pending, and sleeps
+# otherwise (a frame loop left running keeps a phone awake for the whole game): the page's
+# changes wake it (a new reveal time, a new clock estimate, a re-rendered card).
 CLOCK_JS = """
 (() => {
   if (window.__uesClock) return; window.__uesClock = true;
@@ -42,7 +44,7 @@ CLOCK_JS = """
     const btn = document.getElementById('ues-ping');
     const quiet = document.querySelector('[data-ues-quiet="1"]');
     if (btn && !quiet && document.visibilityState !== 'hidden') { btn.click(); pings += 1; }
-    setTimeout(ping, pings < 10 ? 300 : 2000);
+    setTimeout(ping, pings < 10 ? 300 : pings < 30 ? 2000 : 4000);
   };
   setTimeout(ping, 300);
   const countdown = () => {  // true while a reveal is still to come
