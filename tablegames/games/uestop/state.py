@@ -212,7 +212,10 @@ class UeStopClock(rx.State):
     error_ms: float = 0.0  # bound on the offset's error
     rtt_ms: float = 0.0  # fastest round trip seen
     _pending: dict[str, list[float]] = {}  # noqa: RUF012  (Reflex copies defaults per state)
-    _samples: list[list[float]] = []  # noqa: RUF012
+    # A tuple: Reflex hands it back as it is, where it wraps every list it reads (and each
+    # list in it) in a proxy that watches for changes; with lists, about half of a ping's
+    # handler went to those proxies.
+    _samples: tuple[tuple[float, ...], ...] = ()
     _pings: int = 0
 
     @rx.event
@@ -224,7 +227,8 @@ class UeStopClock(rx.State):
         clock when it arrives (sent back with the next ping).
         """
         if isinstance(last, list) and len(last) == 2:
-            self._pending, self._samples = record_pong(self._pending, self._samples, last[0], last[1])
+            self._pending, samples = record_pong(self._pending, self._samples, last[0], last[1])
+            self._samples = tuple(map(tuple, samples))
             summary = clock_summary(self._samples)
             if summary is not None:
                 self.samples = int(summary["samples"])
