@@ -98,6 +98,87 @@ def _loop_connection(engine: sa.Engine) -> sa.Connection:
     return connection
 
 
+class NeedsSession(Exception):
+    """An action on a :class:`LeanSession` asked for the ORM before its first commit."""
+
+
+class LeanSession:
+    """What a move's action uses of a ``Session`` (``rooms.statements``): the transaction of
+    one connection, its commit and its rollback, without the ORM's bookkeeping of a session
+    that holds no object (a sixth of a move's database CPU on the loop, ``docs/scaling.md``).
+
+    Anything else of a ``Session`` (``add``, ``exec``...: a game's end, a room with bots, a
+    host action) raises :class:`NeedsSession` while nothing is committed, and :func:`run`
+    runs the action again in a ``Session``. After a commit, such a call goes to a
+    ``Session`` on the same connection instead: running the action again would repeat what
+    is stored.
+    """
+
+    def __init__(self, connection: sa.Connection) -> None:
+        self._connection = connection
+        self._transaction: sa.RootTransaction | None = None
+        self._committed = False
+        self._session: Session | None = None  # after a commit, for the ORM's calls
+
+    @property
+    def new(self) -> Any:
+        return self._session.new if self._session is not None else ()
+
+    @property
+    def dirty(self) -> Any:
+        return self._session.dirty if self._session is not None else ()
+
+    @property
+    def deleted(self) -> Any:
+        return self._session.deleted if self._session is not None else ()
+
+    def connection(self) -> sa.Connection:
+        """The connection, in this session's transaction (begun at the first call)."""
+        if self._session is not None:
+            return self._session.connection()
+        if self._transaction is None or not self._transaction.is_active:
+            self._transaction = self._connection.begin()
+        return self._connection
+
+    def commit(self) -> None:
+        """Commits what the statements did (nothing to do if none ran)."""
+        if self._session is not None:
+            self._session.commit()
+            return
+        transaction, self._transaction = self._transaction, None
+        if transaction is not None and transaction.is_active:
+            transaction.commit()
+        self._committed = True
+
+    def rollback(self) -> None:
+        """Undoes what the statements did since the last commit."""
+        if self._session is not None:
+            self._session.rollback()
+            return
+        transaction, self._transaction = self._transaction, None
+        if transaction is not None and transaction.is_active:
+            transaction.rollback()
+
+    def __enter__(self) -> LeanSession:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        # as a Session's close: what was not committed is undone
+        if self._session is not None:
+            self._session.close()
+        else:
+            self.rollback()
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        if not self._committed:
+            raise NeedsSession(name)
+        if self._session is None:
+            self._session = Session(self._connection)
+        return getattr(self._session, name)
+
+
 def _drop_loop_connections() -> None:
     """Closes the loop engines' kept connections (the next call opens a fresh one)."""
     connections = list(_LOOP_CONNECTIONS.values())
@@ -138,8 +219,12 @@ async def run(action: Callable[[Session], T], url: str | None = None, quick: boo
     global _last_failure
     if quick and (engine := _loop_engine(url)) is not None:
         try:
-            with Session(_loop_connection(engine)) as session:
-                return action(session)
+            try:
+                with LeanSession(_loop_connection(engine)) as session:
+                    return action(session)  # type: ignore[arg-type]
+            except NeedsSession:  # it wanted the ORM before its commit: nothing is stored yet
+                with Session(_loop_connection(engine)) as session:
+                    return action(session)
         except (sa.exc.DBAPIError, sa.exc.DisconnectionError) as err:
             if not _locked(err):  # failing, not busy: a fresh connection next time
                 _drop_loop_connections()

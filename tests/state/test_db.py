@@ -138,7 +138,7 @@ def test_a_quick_action_on_sqlite_runs_on_the_loop_on_a_connection_that_never_wa
         return await db.run(create, url, quick=True)
 
     code, _host = asyncio.run(scenario())
-    assert where == [True]  # no thread: the loop's own connection
+    assert where and all(where)  # no thread: the loop's own connection (twice: it asked for the ORM)
     with db._loop_engine(url).connect() as con:
         assert con.exec_driver_sql("PRAGMA busy_timeout").scalar() == 0
         assert con.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
@@ -173,6 +173,87 @@ def test_the_loop_keeps_one_connection_and_leaves_it_out_of_any_transaction(url)
         assert con.execute("select count(*), sum(locked) from room").fetchone() == (2, 0)  # the refused write undone
     db._reset(url)
     assert engine not in db._LOOP_CONNECTIONS  # a reset drops it too
+
+
+def _uno_room(url: str) -> tuple[str, list[int], int, int]:
+    """A UNO room of two, started, as a screen left it in this process: its code, seat ids,
+    the engine seat to act, the version."""
+    from sqlmodel import Session
+
+    from tablegames.engine import get_game
+
+    with Session(create_engine(url)) as session:
+        code, host = service.create_room(session, "uno", {"dealer": 0})
+        seat_ids = [service.join_room(session, code, name)[0] for name in ("Ana", "Bia")]
+        state = service.start_game(session, code, host, seed=3)
+        version = service.room_version(session, code)
+        service.screen(session, code, None)  # its public facts, held as the app holds them
+    return code, seat_ids, get_game("uno").to_act(state)[0], version
+
+
+def _moves_logged(url: str, code: str) -> list[int]:
+    with sqlite3.connect(url.removeprefix("sqlite:///")) as con:
+        return [v for (v,) in con.execute("select m.version from movelog m join room r on r.id = m.room_id"
+                                          " where r.code = ? order by m.version", (code,))]
+
+
+def test_a_move_on_the_loop_is_stored_without_an_orm_session(url, monkeypatch):
+    """A move's statements and commit need no ``Session`` (``db.LeanSession``)."""
+    code, seat_ids, seat, version = _uno_room(url)
+    before = _moves_logged(url, code)
+    sessions = []
+    real = db.Session
+    monkeypatch.setattr(db, "Session", lambda *a, **k: sessions.append(1) or real(*a, **k))
+
+    async def scenario():
+        return await db.run(lambda s: service.apply_move(s, code, seat_ids[seat], {"type": "draw"}, version)[1],
+                            url, quick=True)
+
+    assert asyncio.run(scenario()) == version + 1
+    assert sessions == []
+    assert _moves_logged(url, code) == [*before, version + 1]
+    assert not db._LOOP_CONNECTIONS[db._loop_engine(url)].in_transaction()
+
+
+def test_an_action_asking_for_the_orm_before_its_commit_runs_again_in_a_session(url):
+    """What the first try wrote is undone, and the action runs once more, in a ``Session``."""
+    from sqlmodel import select
+
+    from tablegames.rooms.models import Room
+
+    code, _seat_ids, _seat, version = _uno_room(url)
+    kinds = []
+
+    def action(session):
+        kinds.append(type(session).__name__)
+        session.connection().exec_driver_sql("UPDATE room SET locked = 1")
+        room = session.exec(select(Room).where(Room.code == code)).one()  # the ORM
+        room.version += 1
+        session.add(room)
+        session.commit()
+        return room.version
+
+    assert asyncio.run(db.run(action, url, quick=True)) == version + 1
+    assert kinds == ["LeanSession", "Session"]
+    with sqlite3.connect(url.removeprefix("sqlite:///")) as con:
+        assert con.execute("select version, locked from room where code = ?", (code,)).fetchone() == (version + 1, 1)
+
+
+def test_an_action_asking_for_the_orm_after_its_commit_is_not_run_again(url):
+    """A move committed on the loop, then a read through the ORM: the move is stored once."""
+    code, seat_ids, seat, version = _uno_room(url)
+    before = _moves_logged(url, code)
+    calls = []
+
+    def action(session):
+        calls.append(1)
+        service.apply_move(session, code, seat_ids[seat], {"type": "draw"}, version)
+        return service.room_version(session, code)  # an ORM query, after the move's commit
+
+    assert asyncio.run(db.run(action, url, quick=True)) == version + 1
+    assert calls == [1]
+    assert _moves_logged(url, code) == [*before, version + 1]
+    assert not db._LOOP_CONNECTIONS[db._loop_engine(url)].in_transaction()
 
 
 def test_a_quick_action_finding_the_database_locked_waits_in_a_thread_not_on_the_loop(url):
@@ -228,16 +309,10 @@ def test_a_move_finding_the_database_locked_is_refused_as_sqlalchemy_refuses_and
     import sqlalchemy as sa
     from sqlmodel import Session
 
-    from tablegames.engine import get_game
     from tablegames.rooms.statements import Statement
 
     path = url.removeprefix("sqlite:///")
-    with Session(create_engine(url)) as session:
-        code, host = service.create_room(session, "uno", {"dealer": 0})
-        seat_ids = [service.join_room(session, code, name)[0] for name in ("Ana", "Bia")]
-        state = service.start_game(session, code, host, seed=3)
-        version = service.room_version(session, code)
-    seat = get_game("uno").to_act(state)[0]
+    code, seat_ids, seat, version = _uno_room(url)
     move = {"type": "draw"}
 
     holder = hold_lock(path, 1.0)
