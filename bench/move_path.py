@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""The CPU of a move's own path in one process, stage by stage: what ``bench/load.py``
+cannot tell apart from the machine's noise.
+
+Run from the repository root, in the venv:
+
+    python bench/move_path.py                    # 5 rounds of the same 4-player UNO games
+    python bench/move_path.py --rounds 9 --moves 800 --json artifacts/move_path.json
+
+Each round plays the same seeded UNO games of four phones and a table, move by move, on a
+fresh SQLite database (WAL, ``synchronous=FULL``, as the app's), through the functions a
+phone's move goes through on one worker (``state/quick_events.py``):
+
+* ``store``: the move applied and committed on the loop's own connection
+  (``state.db.run(room.seat_move(...), quick=True)``: the engine, the SQL, the commit);
+* ``facts``: whether the room's facts changed (``fanout.facts_digest``, in ``bump_room``);
+* ``screens``: the five tabs' screens (``room.tab_screen``: the seat's view, its view model,
+  its cues);
+* ``frames``: each tab's patch from the screen it had (``patches.diff``) and the frame's
+  JSON (``orjson``), as ``reflex_adapter._queue_update`` makes them.
+
+The figure of a stage is the CPU time of this thread (``time.thread_time_ns``; a wait for
+the disk's sync is not in it) per move of the players, the least of the rounds: the
+machine's noise only ever adds. What Reflex and the sockets add around these (the room's
+lock, the delta's wrapping, Engine.IO) is not here: ``bench/load.py`` measures the whole.
+The host's "next hand" between hands is played and not counted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import platform
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+if str(REPO_ROOT) not in sys.path:
+    sys.path.insert(0, str(REPO_ROOT))
+
+STAGES = ("store", "facts", "screens", "frames")
+PLAYERS = ("Ana", "Bia", "Cid", "Dan")
+
+
+async def play_round(moves: int, seed: int) -> dict[str, int]:
+    """Plays ``moves`` moves of seeded UNO games on a fresh database; the CPU nanoseconds
+    of each stage, summed, and the moves counted."""
+    import orjson
+    from sqlmodel import Session, SQLModel, create_engine
+
+    from tablegames import patches
+    from tablegames.engine import get_game
+    from tablegames.rooms import connections  # noqa: F401 (the app's SQLite settings on every engine)
+    from tablegames.rooms import service
+    from tablegames.state import db, fanout, room
+
+    cpu = time.thread_time_ns
+    spent = dict.fromkeys(STAGES, 0)
+    engine_rules = get_game("uno")
+    with tempfile.TemporaryDirectory() as folder:
+        url = f"sqlite:///{folder}/move_path.db"
+        setup = create_engine(url)
+        SQLModel.metadata.create_all(setup)
+        counted = 0
+        while counted < moves:
+            with Session(setup) as session:
+                code, host = service.create_room(session, "uno", {"dealer": 0})
+                seats = [service.join_room(session, code, name)[0] for name in PLAYERS]
+                service.start_game(session, code, host, seed=seed + counted)
+                version = service.room_version(session, code)
+                service.screen(session, code, None)  # the public facts, held as a worker holds them
+            tabs = [fanout.TabScreen(code, "phone", seat, "en", False, 0, 0, False, False) for seat in seats]
+            tabs.append(fanout.TabScreen(code, "table", -1, "en", True, 0, 0, False, False))
+            held = [await room.tab_screen(tab, version) for tab in tabs]
+            while counted < moves:
+                with Session(setup) as session:
+                    state, _version = service.current_state(session, code)
+                if state is None or engine_rules.result(state):
+                    break  # the game is over: the next round of the loop seats a new room
+                acting = engine_rules.to_act(state)
+                if not acting:  # a hand is over: the host deals the next (not counted)
+                    version = await db.run(lambda s: (service.advance(s, code, host),
+                                                      service.room_version(s, code))[1], url, quick=True)
+                    held = [await room.tab_screen(tab, version) for tab in tabs]
+                    continue
+                place = acting[0]
+                move = engine_rules.legal_moves(state, place)[0]
+                start = cpu()
+                version = await db.run(room.seat_move(code, seats[place], 0, move, version), url, quick=True)
+                stored = cpu()
+                fanout.facts_digest(code, version)
+                digested = cpu()
+                screens = [await room.tab_screen(tab, version) for tab in tabs]
+                built = cpu()
+                for before, after in zip(held, screens):
+                    orjson.dumps({"$patch": patches.diff(before, after), "$same": {"version": before["version"]}})
+                framed = cpu()
+                held = screens
+                spent["store"] += stored - start
+                spent["facts"] += digested - stored
+                spent["screens"] += built - digested
+                spent["frames"] += framed - built
+                counted += 1
+        db._reset(url)
+        setup.dispose()
+    return {**spent, "moves": counted}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--moves", type=int, default=600, help="players' moves a round (600)")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds; each stage's least is kept (5)")
+    parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
+    args = parser.parse_args()
+
+    rounds = [asyncio.run(play_round(args.moves, args.seed)) for _ in range(args.rounds)]
+    moves = rounds[0]["moves"]
+    least = {stage: min(r[stage] for r in rounds) / moves / 1000 for stage in STAGES}
+    totals = sorted(sum(r[stage] for stage in STAGES) / moves / 1000 for r in rounds)
+    print(f"bench/move_path.py: {platform.machine()}, Python {platform.python_version()}; "
+          f"{args.rounds} rounds of {moves} moves (4-player UNO, seed {args.seed})")
+    print(f"{'stage':<10}{'µs a move (least)':>20}")
+    for stage in STAGES:
+        print(f"{stage:<10}{least[stage]:>20.1f}")
+    print(f"{'sum':<10}{sum(least.values()):>20.1f}   (whole rounds: least {totals[0]:.1f}, "
+          f"median {totals[len(totals) // 2]:.1f}, most {totals[-1]:.1f})")
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps({"moves": moves, "rounds": rounds, "least_us": least}, indent=1))
+
+
+if __name__ == "__main__":
+    main()
