@@ -360,7 +360,11 @@ def link_in_memory(app: Any, token: str, cls: Any) -> str:
     """The shared token tab ``token``'s ``SharedState`` ``cls`` is linked to, as Reflex's
     memory state manager holds the tab ("": not linked, or not held in memory)."""
     root = _root_in_memory(app, token)
-    links = getattr(root, "_reflex_internal_links", None) if root is not None else None
+    if root is None:
+        return ""
+    # the value itself: Reflex's attribute wraps a dict in a change-watching proxy at each
+    # read (about a tenth of a timer event's CPU, read for every event taken off the socket)
+    links = root.__dict__.get("_reflex_internal_links", None)
     return (links or {}).get(cls.get_full_name(), "")
 
 

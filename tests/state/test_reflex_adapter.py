@@ -741,7 +741,7 @@ def test_a_tab_state_is_read_in_memory_without_its_lock():
     from reflex.istate.manager.token import BaseStateToken
 
     with relies_on("StateManagerMemory.states (token -> root state), the root's "
-                   "_reflex_internal_links, or BaseState.get_substate"):
+                   "_reflex_internal_links (its value in the root's __dict__), or BaseState.get_substate"):
         app = types.SimpleNamespace(state_manager=StateManagerMemory())
 
         async def scenario():
@@ -753,6 +753,9 @@ def test_a_tab_state_is_read_in_memory_without_its_lock():
         screen = rxa.state_in_memory(app, "tab-peek", Screen)
         assert isinstance(screen, Screen) and screen.room_code == "WXYZ"
         assert rxa.link_in_memory(app, "tab-peek", RoomShared) == "room-WXYZ"
+        root = app.state_manager.states["tab-peek"]
+        assert root.__dict__["_reflex_internal_links"] is not root._reflex_internal_links  # a proxy there
+        assert rxa.link_in_memory(app, "tab-peek", Screen) == ""  # linked to no room of that state
         assert rxa.state_in_memory(app, "tab-none", Screen) is None
         assert rxa.link_in_memory(app, "tab-none", RoomShared) == ""
         assert rxa.state_in_memory(types.SimpleNamespace(state_manager=object()), "tab-peek", Screen) is None
