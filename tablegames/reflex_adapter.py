@@ -13,9 +13,10 @@ here, and
 that an upgrade which changes one fails in that one test, with a message naming what
 changed.
 
-Internals are imported inside the functions that use them: importing this module costs
-nothing (the raw-frame tests and the scale client use its naming helpers without loading
-the app), and a missing internal is reported where it is used.
+Internals are imported inside the functions that use them (through :func:`_internal` in
+those run for every move): importing this module costs nothing (the raw-frame tests and the
+scale client use its naming helpers without loading the app), and a missing internal is
+reported where it is used.
 
 Written against Reflex 0.10.1 (``TESTED_WITH``).
 """
@@ -25,9 +26,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
+import dataclasses
+import importlib
 import time
 import weakref
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from tablegames import patches
@@ -36,6 +40,18 @@ if TYPE_CHECKING:  # pragma: no cover
     import reflex as rx
 
 TESTED_WITH = "0.10.1"
+
+
+@cache
+def _internal(module: str, name: str) -> Any:
+    """``module``'s ``name`` (a class, a function or a submodule), imported at its first use
+    and kept. For the functions run for every tab of every move: an import statement there
+    cost about 1.4 µs each time, as much as the rest of some of them."""
+    loaded = importlib.import_module(module)
+    try:
+        return getattr(loaded, name)
+    except AttributeError:  # a submodule not imported yet
+        return importlib.import_module(f"{module}.{name}")
 
 ROOT_STATE = "reflex___state____state"  # reflex.state.State.get_full_name()
 FIELD_MARKER = "_rx_state_"  # suffix of a state var's name in deltas and storage keys
@@ -252,7 +268,7 @@ def db_engine(url: str | None = None) -> Any:
 
 def current_app() -> rx.App:
     """The app being served (inside an event handler or lifespan task)."""
-    from reflex_base.registry import RegistrationContext
+    RegistrationContext = _internal("reflex_base.registry", "RegistrationContext")
 
     return RegistrationContext.get().app
 
@@ -285,7 +301,7 @@ def sid_token(namespace: Any, sid: str) -> str | None:
 def event_token() -> str | None:
     """The tab token of the event being handled (``reflex_base``'s ``EventContext``; the
     backend exception handler runs inside it), or None outside an event."""
-    from reflex_base.event.context import EventContext
+    EventContext = _internal("reflex_base.event.context", "EventContext")
 
     try:
         return EventContext.get().token or None
@@ -316,7 +332,7 @@ def state_update(*event_specs: Any) -> Any:
 
 async def emit_to_sid(namespace: Any, sid: str, *event_specs: Any) -> None:
     """Sends events to one socket of this worker, outside any handler."""
-    from reflex_base.constants import SocketEvent
+    SocketEvent = _internal("reflex_base.constants", "SocketEvent")
 
     await namespace.emit(str(SocketEvent.EVENT), state_update(*event_specs), to=sid)
 
@@ -338,7 +354,7 @@ def has_local_socket(app: Any, token: str) -> bool:
 
 
 def _root_in_memory(app: Any, token: str) -> Any | None:
-    from reflex.istate.manager.memory import StateManagerMemory
+    StateManagerMemory = _internal("reflex.istate.manager.memory", "StateManagerMemory")
 
     manager = app.state_manager
     return manager.states.get(token) if isinstance(manager, StateManagerMemory) else None
@@ -376,7 +392,7 @@ async def keep_alive_in_memory(app: Any, *tokens: str) -> None:
     an event of the tab renews it (``REFLEX_REDIS_TOKEN_EXPIRATION``); creates none. One
     renewed within the last ``KEEP_ALIVE_SLACK`` of the expiry is left as it is: a busy tab
     sends an event every few seconds, and each renewal was a tenth of a quiet event's CPU."""
-    from reflex.istate.manager.token import BaseStateToken
+    BaseStateToken = _internal("reflex.istate.manager.token", "BaseStateToken")
 
     manager = app.state_manager
     expiring = getattr(manager, "_token_expires_at", {})  # cache key (the token) -> (expires at, token)
@@ -413,7 +429,7 @@ def events_pending(app: Any, token: str) -> bool:
 
 def memory_state_manager(app: Any) -> bool:
     """Whether the app keeps its states in this process (Reflex's memory state manager)."""
-    from reflex.istate.manager.memory import StateManagerMemory
+    StateManagerMemory = _internal("reflex.istate.manager.memory", "StateManagerMemory")
 
     return isinstance(app.state_manager, StateManagerMemory)
 
@@ -423,9 +439,8 @@ async def emit_deltas(app: Any, deltas: Iterable[tuple[str, dict[str, dict[str, 
     the frames are queued on their sockets one after the other, then the loop turns once
     (Reflex's ``emit_update`` turns it after each frame, so the last tab of a room waited
     for every other room's work once per tab before it). See :func:`_queue_update`."""
-    import asyncio
 
-    from reflex.state import StateUpdate
+    StateUpdate = _internal("reflex.state", "StateUpdate")
 
     namespace, manager = app.event_namespace, _manager(app)
     if namespace is None or manager is None:
@@ -445,12 +460,11 @@ async def _queue_update(namespace: Any, manager: Any, token: str, update: Any) -
     of a move's CPU), and a frame queued by another path meanwhile would pass it, while its
     patch had been made from what this one carries.
     """
-    import dataclasses
 
-    from reflex_base import constants
+    constants = _internal("reflex_base", "constants")
 
-    from engineio import packet as eio_packet
-    from socketio import packet as sio_packet
+    eio_packet = _internal("engineio", "packet")
+    sio_packet = _internal("socketio", "packet")
 
     record = manager.token_to_socket.get(token)
     if record is None or record.instance_id != manager.instance_id:
@@ -767,7 +781,7 @@ def _note_link_marks(linked: Any, tab: str) -> None:
     linked tab is updated with all of them. So each new tab of a room sent every tab before
     it a whole update (30 tabs opening a lobby: 400 updates, every other room's moves waited).
     """
-    from reflex_base.event.context import EventContext
+    EventContext = _internal("reflex_base.event.context", "EventContext")
 
     if not (linked._linked_from - {tab}):
         return  # no other tab: nothing is sent to anyone
@@ -791,7 +805,7 @@ def link_refreshes_all(tab: str) -> None:
 def _without_link_marks(dirty_by_state: dict[str, set[str]]) -> dict[str, set[str]]:
     """``dirty_by_state`` without the vars this event's link marked dirty and left as they
     were (:func:`_note_link_marks`)."""
-    from reflex_base.event.context import EventContext
+    EventContext = _internal("reflex_base.event.context", "EventContext")
 
     tab = event_token()
     mark = _LINK_MARKS.pop(tab, None) if tab else None
@@ -973,7 +987,7 @@ def update_linked_tabs(state_cls: Any, tokens: set[str], dirty: set[str]) -> Non
     """Starts Reflex's update of the linked tabs ``tokens`` for a change of ``dirty`` vars
     of the shared ``state_cls`` (what it does after an event changed them; through any
     router of :func:`route_linked_updates`)."""
-    from reflex.istate import shared
+    shared = _internal("reflex.istate", "shared")
 
     shared._do_update_other_tokens(set(tokens), {state_cls.get_full_name(): set(dirty)}, state_cls)
 
@@ -987,7 +1001,7 @@ async def modify_shared(app: Any, token: str, cls: Any) -> AsyncIterator[Any]:
         async with modify_shared(app, room_token(code), RoomShared) as shared:
             drop_linked_tab(shared, tab)
     """
-    from reflex.istate.manager.token import BaseStateToken
+    BaseStateToken = _internal("reflex.istate.manager.token", "BaseStateToken")
 
     async with app.state_manager.modify_state(BaseStateToken(ident=token, cls=cls)) as root:
         yield await root.get_state(cls)
@@ -997,7 +1011,7 @@ async def modify_shared(app: Any, token: str, cls: Any) -> AsyncIterator[Any]:
 async def modify_tab(app: Any, token: str, cls: Any) -> AsyncIterator[Any]:
     """Tab ``token``'s state ``cls``, locked, outside any event of the tab; what changed in
     it is sent to the tab on exit (Reflex's ``App.modify_state``, as a background task does)."""
-    from reflex.istate.manager.token import BaseStateToken
+    BaseStateToken = _internal("reflex.istate.manager.token", "BaseStateToken")
 
     async with app.modify_state(BaseStateToken(ident=token, cls=cls)) as root:
         yield await root.get_state(cls)
