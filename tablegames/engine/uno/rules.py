@@ -197,7 +197,9 @@ class _Table:
         d["scores"] = tuple(self.scores)
         d["out"] = tuple(self.out)
         d["events"] = tuple(self.events)
-        d["history"] = tuple(self.history)
+        # only ever appended to: the same length is the same hands (the same tuple, so that
+        # what is built from it, such as the view's, can be kept for it)
+        d["history"] = self.s.history if len(self.history) == len(self.s.history) else tuple(self.history)
         d["winners"] = self.winners
         d["top_at"] = self.top_at
         d["jump"] = self.jump

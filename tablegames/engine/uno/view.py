@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tablegames.engine.uno.cards import CARDS
@@ -15,7 +15,28 @@ PUBLIC_OPTIONS = ("edition", "target", "scoring", "teams", "two_player_rules", "
                   "house_rules", "preset", *SWITCHES)
 
 
-def _options(options: Mapping[str, Any]) -> dict[str, Any]:
+class _PerObject:
+    """``build(part)`` kept for each object ``part`` of a state that moves keep as they are
+    (its options, its hands played): every seat's view of every move then shows the same
+    JSON, built once, and the screens share it (nobody changes it) instead of comparing
+    copies. Each part is held with what was built from it, so its id is not reused."""
+
+    def __init__(self, build: Callable[[Any], Any], kept: int = 2_048) -> None:
+        self._build, self._size = build, kept  # one entry a game in play
+        self._kept: dict[int, tuple[Any, Any]] = {}
+
+    def __call__(self, part: Any) -> Any:
+        entry = self._kept.get(id(part))
+        if entry is not None and entry[0] is part:
+            return entry[1]
+        built = self._build(part)
+        if len(self._kept) >= self._size:
+            del self._kept[next(iter(self._kept))]
+        self._kept[id(part)] = (part, built)
+        return built
+
+
+def _public_options(options: Mapping[str, Any]) -> dict[str, Any]:
     """The public options as JSON has them (the state keeps its house rules as a tuple)."""
     out = {k: options.get(k, False) for k in PUBLIC_OPTIONS}
     if isinstance(out.get("house_rules"), tuple):
@@ -23,9 +44,13 @@ def _options(options: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _hands_played(history: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+def _json_hands(history: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """The hands played so far as JSON has them (the state keeps their scores as tuples)."""
     return [{k: list(v) if isinstance(v, tuple) else v for k, v in h.items()} for h in history]
+
+
+_options = _PerObject(_public_options)
+_hands_played = _PerObject(_json_hands)  # a move that ends no hand keeps the state's tuple
 
 
 def view(s: UnoState, seat: int | None) -> dict[str, Any]:

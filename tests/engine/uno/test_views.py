@@ -185,3 +185,28 @@ def test_views_of_random_games_leak_no_hidden_card(seed, players, edition, bluff
         turn_moves = [(p, m) for p, m in options if p == s.turn]
         p, m = rng.choice(turn_moves if turn_moves and rng.random() < 0.9 else options)
         s = UNO.apply(s, p, m)
+
+
+def test_the_hands_played_are_one_list_until_a_hand_ends():
+    """A move that ends no hand keeps the state's history (the same tuple), and every
+    seat's view of it shows the same list of hands played: the screens share it instead of
+    comparing copies. A hand's end makes a new one, with that hand in it."""
+    state = UNO.new(["Ana", "Bia", "Cid"], {}, seed=7)
+    lists, now, hands = {}, 0.0, 0
+    while UNO.result(state) is None and hands < 3:
+        acting = UNO.to_act(state)
+        move = UNO.system_moves(state)[0] if not acting else UNO.legal_moves(state, acting[0])[0]
+        after = UNO.apply(state, acting[0] if acting else None, move, now=now)
+        now += 1
+        if len(after.history) == len(state.history):
+            assert after.history is state.history
+        else:
+            hands += 1
+            assert len(after.history) == len(state.history) + 1
+        played = [UNO.view(after, seat)["history"] for seat in (None, 0, 1, 2)]
+        assert all(p is played[0] for p in played)
+        assert json.loads(json.dumps(played[0])) == played[0]  # JSON as it was
+        lists.setdefault(len(after.history), played[0])
+        assert lists[len(after.history)] is played[0]
+        state = after
+    assert hands == 3 and [len(lists[n]) for n in sorted(lists)] == sorted(lists)
