@@ -142,22 +142,20 @@ class LeanSession:
 
     def commit(self) -> None:
         """Commits what the statements did (nothing to do if none ran)."""
-        if self._session is not None:
-            self._session.commit()
-            return
-        transaction, self._transaction = self._transaction, None
-        if transaction is not None and transaction.is_active:
-            transaction.commit()
-        self._committed = True
+        self._end(commit=True)
 
     def rollback(self) -> None:
         """Undoes what the statements did since the last commit."""
+        self._end(commit=False)
+
+    def _end(self, commit: bool) -> None:
         if self._session is not None:
-            self._session.rollback()
+            (self._session.commit if commit else self._session.rollback)()
             return
         transaction, self._transaction = self._transaction, None
         if transaction is not None and transaction.is_active:
-            transaction.rollback()
+            (transaction.commit if commit else transaction.rollback)()
+        self._committed = self._committed or commit
 
     def __enter__(self) -> LeanSession:
         return self

@@ -4,19 +4,20 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-import time
 
 
-def hold_lock(path: str, seconds: float) -> threading.Thread:
+def hold_lock(path: str, seconds: float, release: threading.Event | None = None) -> threading.Thread:
     """Holds the write lock of the SQLite file at ``path`` for ``seconds`` (as
-    ``sqlite3 app.db 'BEGIN EXCLUSIVE'`` would), from a thread; returns once it is held."""
+    ``sqlite3 app.db 'BEGIN EXCLUSIVE'`` would), or until ``release`` is set, from a thread;
+    returns once it is held."""
     ready = threading.Event()
+    release = release or threading.Event()
 
     def hold() -> None:
         con = sqlite3.connect(path, timeout=0, isolation_level=None)
         con.execute("BEGIN EXCLUSIVE")
         ready.set()
-        time.sleep(seconds)
+        release.wait(seconds)
         con.execute("ROLLBACK")
         con.close()
 

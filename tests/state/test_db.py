@@ -73,11 +73,15 @@ def test_a_database_locked_for_too_long_gives_a_translated_sentence_not_sql(url,
     path = url.removeprefix("sqlite:///")
 
     async def scenario():
-        holder = hold_lock(path, 4.0)
+        # held far longer than the three tries wait (about 3.2 s: the busy timeout of each and
+        # the pauses), so that a busy machine's slower tries still end before it is released
+        release = threading.Event()
+        holder = hold_lock(path, 12.0, release)
         try:
             with pytest.raises(RoomError) as err:
                 await db.run(lambda s: service.create_room(s, "uno"), url)
         finally:
+            release.set()
             holder.join()
         return err.value
 
