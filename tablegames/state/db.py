@@ -105,7 +105,8 @@ class NeedsSession(Exception):
 class LeanSession:
     """What a move's action uses of a ``Session`` (``rooms.statements``): the transaction of
     one connection, its commit and its rollback, without the ORM's bookkeeping of a session
-    that holds no object (a sixth of a move's database CPU on the loop, ``docs/scaling.md``).
+    that holds no object (about a quarter of a move's database CPU on the loop:
+    ``docs/scaling.md``, twenty-second round).
 
     Anything else of a ``Session`` (``add``, ``exec``...: a game's end, a room with bots, a
     host action) raises :class:`NeedsSession` while nothing is committed, and :func:`run`
@@ -122,14 +123,17 @@ class LeanSession:
 
     @property
     def new(self) -> Any:
+        """What the ORM would insert: nothing, or what the ``Session`` after a commit holds."""
         return self._session.new if self._session is not None else ()
 
     @property
     def dirty(self) -> Any:
+        """What the ORM would update (as :attr:`new`)."""
         return self._session.dirty if self._session is not None else ()
 
     @property
     def deleted(self) -> Any:
+        """What the ORM would delete (as :attr:`new`)."""
         return self._session.deleted if self._session is not None else ()
 
     def connection(self) -> sa.Connection:
