@@ -67,7 +67,7 @@ def test_no_estimate_before_enough_samples_and_bad_input_is_ignored():
     assert record_ping({}, "x", float("nan"), 1.0) == {}
     assert record_ping({}, "x", "12", 1.0) == {}
     pending3 = record_ping({}, "k", 1000.0, 1.0)
-    assert record_pong(pending3, [], "k", float("inf")) == ({}, [])
+    assert record_pong(pending3, [], "k", float("inf")) == ({}, ())
     for i in range(3):
         pending, samples = exchange(pending, samples, f"k{i}", 0.0, 0.01, 0.01, 20.0 + i)
     assert server_tap_time(samples, None) is None

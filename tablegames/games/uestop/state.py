@@ -90,20 +90,24 @@ def record_ping(pending: Mapping[str, Sequence[float]], key: str, client_send_ms
 
 def record_pong(pending: Mapping[str, Sequence[float]], samples: Sequence[Sequence[float]],
                 key: Any, client_receive_ms: Any,
-                server_reply: float | None = None) -> tuple[dict[str, list[float]], list[list[float]]]:
+                server_reply: float | None = None
+                ) -> tuple[dict[str, list[float]], tuple[tuple[float, ...], ...]]:
     """``(pending, samples)`` once the answer to ping ``key`` came back at ``client_receive_ms``.
 
-    A sample is ``[client_send, server_time, client_receive, server_reply]`` in seconds (see
+    A sample is ``(client_send, server_time, client_receive, server_reply)`` in seconds (see
     :class:`~tablegames.engine.uestop.clock.PingSample`); only the last ``KEEP_SAMPLES`` are
-    kept. An unknown key or a bad time changes nothing but the pending entry.
+    kept. An unknown key or a bad time changes nothing but the pending entry. The samples are
+    tuples: Reflex hands a state's tuple back as it is, where it wraps every list it reads
+    (and each list in it) in a proxy that watches for changes (about half of a ping's
+    handler, when they were lists).
     """
     out = {k: list(v) for k, v in pending.items()}
     sent = out.pop(str(key), None)
-    samples = [list(s) for s in samples]
+    kept = tuple(tuple(s) for s in samples)
     if sent is not None and _finite(client_receive_ms):
         reply = sent[1] if server_reply is None else max(sent[1], float(server_reply))
-        samples.append([sent[0], sent[1], float(client_receive_ms) / 1000.0, reply])
-    return out, samples[-KEEP_SAMPLES:]
+        kept += ((sent[0], sent[1], float(client_receive_ms) / 1000.0, reply),)
+    return out, kept[-KEEP_SAMPLES:]
 
 
 def _estimate(samples: Sequence[Sequence[float]]) -> ClockEstimate | None:
@@ -212,10 +216,7 @@ class UeStopClock(rx.State):
     error_ms: float = 0.0  # bound on the offset's error
     rtt_ms: float = 0.0  # fastest round trip seen
     _pending: dict[str, list[float]] = {}  # noqa: RUF012  (Reflex copies defaults per state)
-    # A tuple: Reflex hands it back as it is, where it wraps every list it reads (and each
-    # list in it) in a proxy that watches for changes; with lists, about half of a ping's
-    # handler went to those proxies.
-    _samples: tuple[tuple[float, ...], ...] = ()
+    _samples: tuple[tuple[float, ...], ...] = ()  # tuples, as record_pong gives them
     _pings: int = 0
 
     @rx.event
@@ -227,8 +228,7 @@ class UeStopClock(rx.State):
         clock when it arrives (sent back with the next ping).
         """
         if isinstance(last, list) and len(last) == 2:
-            self._pending, samples = record_pong(self._pending, self._samples, last[0], last[1])
-            self._samples = tuple(map(tuple, samples))
+            self._pending, self._samples = record_pong(self._pending, self._samples, last[0], last[1])
             summary = clock_summary(self._samples)
             if summary is not None:
                 self.samples = int(summary["samples"])
