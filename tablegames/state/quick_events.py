@@ -149,7 +149,7 @@ async def _take_heartbeat(app: Any, namespace: Any, sid: str, token: str, fields
     if shared is None:
         return False
     shown, seen, away = await screen._looked(shared, time.time())
-    if shown != screen._shown:
+    if shown != rxa.peek(screen, "_shown"):
         return False  # someone came or went: Screen.heartbeat shows it
     rxa.set_unread_in_memory(screen, _seen=seen, _away=away)
     return True

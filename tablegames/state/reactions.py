@@ -75,7 +75,7 @@ class Reactions(Screen):
     async def _beat_shows(self, shared: RoomShared, now: float) -> list[str]:
         """What a table's heartbeat shows of the reactions (``Screen._look``): the ids of
         those still popping, so that one that ran its time is taken off the screen."""
-        return [r["id"] for r in recent(shared.reactions, now, SHOW_S)]
+        return [r["id"] for r in recent(rxa.peek(shared, "reactions"), now, SHOW_S)]
 
     @rx.var  # recomputed with each reaction, and when a heartbeat sees one run its time (Screen._shown)
     async def popping(self) -> list[dict]:

@@ -110,7 +110,7 @@ class RoomShared(rx.SharedState):
     async def _online_seats(self) -> list[int]:
         """Seats with at least one phone connected right now (on any worker)."""
         app = rxa.current_app()
-        return sorted({seat for token, seat in self._phones.items() if await rxa.is_connected(app, token)})
+        return sorted({seat for token, seat in rxa.peek(self, "_phones").items() if await rxa.is_connected(app, token)})
 
     async def _host_connected(self, host_seat: int | None, gen: int, online: list[int] | None = None) -> bool:
         """Whether a host device of host change ``gen`` is connected (on any worker): the
@@ -119,7 +119,7 @@ class RoomShared(rx.SharedState):
         if host_seat is not None and host_seat in (await self._online_seats() if online is None else online):
             return True
         app = rxa.current_app()
-        for token, held in list(self._hosts.items()):
+        for token, held in list(rxa.peek(self, "_hosts").items()):
             if held == gen and await rxa.is_connected(app, token):
                 return True
         return False
@@ -545,7 +545,7 @@ class Screen(Device, RoomScreenAPI):
         kept: ``_shown`` changes only when what shows does, so a heartbeat that changes
         nothing on screen recomputes and sends nothing. Returns whether it changed."""
         shown, self._seen, self._away = await self._looked(shared, now)
-        if shown == self._shown:
+        if shown == rxa.peek(self, "_shown"):
             return False
         self._shown = shown
         return True
@@ -556,10 +556,10 @@ class Screen(Device, RoomScreenAPI):
         now)``: the reactions popping, who watches), who was seen connected (``_seen``) and
         since when each seat is away (``_away``)."""
         online = await shared._online_seats()
-        seen = presence.seen(self._seen, online, now)
+        seen = presence.seen(rxa.peek(self, "_seen"), online, now)
         table = await _screen_data(self.room_code, shared.version, None, self.language)
         ids = [seat["id"] for seat in (table or {}).get("seats", ()) if not seat.get("bot")]  # a bot is never away
-        away = presence.away_since(self._away, ids, seen, now)  # its actions show after a while: rooms/seats.py
+        away = presence.away_since(rxa.peek(self, "_away"), ids, seen, now)  # its actions show after a while: rooms/seats.py
         after = seat_admin.setting("away_after_s")
         shown: list[Any] = [sorted(presence.present(seen, online, now)),
                             sorted(i for i, since in away.items() if now - since >= after)]

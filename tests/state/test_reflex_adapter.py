@@ -23,6 +23,7 @@ import reflex as rx
 
 import tablegames.tablegames as app_module  # noqa: F401 (the app's states)
 from tablegames import reflex_adapter as rxa
+from tablegames.state.reactions import Reactions
 from tablegames.state.room import RoomShared, Screen
 
 
@@ -759,6 +760,24 @@ def test_a_tab_state_is_read_in_memory_without_its_lock():
         assert rxa.state_in_memory(app, "tab-none", Screen) is None
         assert rxa.link_in_memory(app, "tab-none", RoomShared) == ""
         assert rxa.state_in_memory(types.SimpleNamespace(state_manager=object()), "tab-peek", Screen) is None
+
+
+def test_a_var_is_peeked_at_as_it_is_held_without_a_proxy():
+    with relies_on("a state var's value in its state's __dict__ (Field.__get__), proxied when read"):
+        async def scenario() -> None:
+            shared = await rxa.memory_tab_state(RoomShared, "tab-peek")
+            assert rxa.peek(shared, "_phones") == {}  # never set: its default
+            phones = {"tab-a": 0, "tab-b": 2}
+            shared._phones = phones
+            assert shared._phones is not phones and shared._phones == phones  # Reflex's proxy
+            assert rxa.peek(shared, "_phones") is phones
+            shared._linked_from = {"tab-a"}
+            assert rxa.linked_tabs(shared) == frozenset({"tab-a"})
+            reactions = await rxa.memory_tab_state(Reactions, "tab-peek")
+            (await reactions.get_state(Screen)).room_code = "PEEK"
+            assert rxa.peek(reactions, "room_code") == "PEEK"  # held by Screen, the state that declares it
+
+        run(scenario())
 
 
 def test_the_event_processor_tells_a_tab_s_pending_events():
