@@ -481,6 +481,7 @@ def install(app: Any) -> None:
         namespace._tg_guarded = True
     rxa.set_max_frame(app, MAX_FRAME)
     rxa.fast_packets(app)
+    rxa.lean_socket_poll()
     rxa.patch_frames(app)  # a move's frame carries what changed on a screen (frame_patches.py)
     rxa.set_exception_handlers(app, log_frontend_exception, on_backend_exception)
     rxa.route_first(app, rxa.health_path(), db.health_route)

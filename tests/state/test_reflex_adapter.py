@@ -837,3 +837,46 @@ def test_reflexs_state_js_gets_the_patch_expansion_once():
     with pytest.raises(RuntimeError):
         changed = text.replace('socket.current.on("event"', 'socket.current.on("update"')
         rxa.state_js_expanding_patches(changed, SCRIPT_NAME)
+
+
+def test_engineio_s_writer_waits_on_its_queue_alone_with_the_same_results():
+    from engineio import async_server, async_socket, exceptions, packet
+
+    with relies_on("engineio.async_socket.AsyncSocket.poll as python-engineio 4.15.1 has it "
+                   "(requirements.txt pins it; reflex_adapter._ENGINEIO_POLL)"):
+        original = async_socket.AsyncSocket.poll
+        try:
+            rxa.lean_socket_poll()
+            lean = async_socket.AsyncSocket.poll
+            assert lean is not original and lean._tg_lean  # installed over the poll it was written for
+            rxa.lean_socket_poll()
+            assert async_socket.AsyncSocket.poll is lean  # once
+
+            async def scenario() -> None:
+                server = async_server.AsyncServer(async_mode="asgi")
+                sockets = [async_socket.AsyncSocket(server, f"sid{i}") for i in range(2)]
+                ping, message = packet.Packet(packet.PING), packet.Packet(packet.MESSAGE, "x")
+                for sock in sockets:  # what is queued, then what is left for the next poll
+                    for pkt in (ping, message, None, message):  # None: the socket's end
+                        sock.queue.put_nowait(pkt)
+                got = [await original(sockets[0]), await lean(sockets[1])]
+                assert got[0] == got[1] == [ping, message]
+                got = [await original(sockets[0]), await lean(sockets[1])]
+                assert got[0] == got[1] == [message]  # the end is queued again, behind the rest
+                got = [await original(sockets[0]), await lean(sockets[1])]
+                assert got[0] == got[1] == []  # the end: the writer stops
+                assert [s.queue.qsize() for s in sockets] == [0, 0]
+                waiting = asyncio.ensure_future(lean(sockets[1]))
+                await asyncio.sleep(0)
+                assert not waiting.done()  # nothing queued: it waits
+                sockets[1].queue.put_nowait(message)
+                assert await waiting == [message]
+                waiting = asyncio.ensure_future(lean(sockets[1]))
+                await asyncio.sleep(0)
+                waiting.cancel()  # the socket closing
+                with pytest.raises(exceptions.QueueEmpty):
+                    await waiting
+
+            run(scenario())
+        finally:
+            async_socket.AsyncSocket.poll = original
