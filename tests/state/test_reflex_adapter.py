@@ -567,6 +567,15 @@ def test_packets_are_written_by_orjson_as_reflex_would_write_them():
             assert packet_class.json is ours
             assert frames() == theirs
             assert theirs[0][1]["delta"]["a.b"]["when"] == "2026-01-02 00:00:00"
+            # incoming events parse as json parses them, the texts orjson reads otherwise too
+            texts = ['["event",{"name":"a.b.move","payload":{"move":{"card":"r5"},"seen_version":7}}]',
+                     '{"é":[1.5,-0.0,1e-400,null,true]}', '[18446744073709551616,-9223372036854775809]',
+                     '[NaN,Infinity]', '["\\ud800"]', '[1e400]', '{"a":1,"a":2}']
+            for text in texts:
+                got, want = ours.loads(text), json.loads(text)
+                assert repr(got) == repr(want), text  # repr: the same types, and nan as nan
+            with pytest.raises(ValueError):
+                ours.loads('["event",')  # a broken packet is still refused
         finally:
             packet_class.json = reflex_json
             packet_class._tg_fast = False
