@@ -418,6 +418,19 @@ def set_unread_in_memory(state: Any, **values: Any) -> None:
         state.__dict__[name] = value  # where Reflex's Field keeps a var's value
 
 
+def set_shared_in_memory(state: Any, **values: Any) -> set[str]:
+    """Sets vars of a shared state modified out of any tab's event (:func:`modify_shared`)
+    and returns the names of those set, as :func:`take_changes` would, without marking
+    the vars computed from them in the shared state's own tree: the tabs that show them
+    have their own trees, which Reflex's update of the linked tabs marks
+    (:func:`update_linked_tabs`). Setting ``RoomShared.version`` through Reflex marked a
+    ``Screen`` in the room's tree at every move, 2-4 % of the worker at 100 rooms, human
+    pace. Only for the memory state manager, whose state object is the one kept."""
+    for name, value in values.items():
+        state.__dict__[name] = value  # where Reflex's Field keeps a var's value
+    return set(values)
+
+
 def events_pending(app: Any, token: str) -> bool:
     """Whether Reflex's event processor holds an event of tab ``token``: queued, or being
     processed (its events run one after the other)."""

@@ -102,10 +102,18 @@ class RoomShared(rx.SharedState):
 
     def _at(self, code: str, version: int) -> None:
         """Moves the room to ``version`` (never back), and ``facts`` with it when they changed."""
-        self.version = max(self.version, version)
-        facts = fanout.facts_digest(code, self.version)
-        if facts != self.facts:
-            self.facts = facts
+        for name, value in self._moving_to(code, version).items():
+            setattr(self, name, value)
+
+    def _moving_to(self, code: str, version: int) -> dict[str, Any]:
+        """The vars :meth:`_at` sets, with their new values: ``version`` always (set again, it
+        still has the linked screens look), ``facts`` when they changed."""
+        version = max(rxa.peek(self, "version"), version)
+        changes: dict[str, Any] = {"version": version}
+        facts = fanout.facts_digest(code, version)
+        if facts != rxa.peek(self, "facts"):
+            changes["facts"] = facts
+        return changes
 
     async def _online_seats(self) -> list[int]:
         """Seats with at least one phone connected right now (on any worker)."""
@@ -259,9 +267,10 @@ async def bump_room(app: rx.App, code: str, version: int) -> None:
     and Reflex's update of the linked tabs after that event do, for every tab linked to
     the room, the mover's included."""
     async with rxa.modify_shared(app, room_token(code), RoomShared) as shared:
-        shared._at(code, version)
-        changed = rxa.take_changes(shared)
-        tabs, version = set(rxa.linked_tabs(shared)), shared.version
+        # the room's own state tree has no screen to recompute: the linked tabs' trees have
+        changed = rxa.set_shared_in_memory(shared, **shared._moving_to(code, version))
+        changed |= rxa.take_changes(shared)  # and what was changed there before, unsent
+        tabs, version = set(rxa.linked_tabs(shared)), rxa.peek(shared, "version")
     await fanout.announce(code, version)
     if changed:
         rxa.update_linked_tabs(RoomShared, tabs, changed)

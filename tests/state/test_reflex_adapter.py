@@ -824,6 +824,31 @@ def test_changes_of_a_shared_state_modified_out_of_band_are_taken_once():
         assert first == {"version"} and second == set() and not previous
 
 
+def test_a_shared_state_set_in_memory_marks_nothing_in_its_own_tree():
+    from reflex.istate.manager.memory import StateManagerMemory
+
+    with relies_on("a var's value in its state's __dict__, BaseState.dirty_vars and dirty_substates"):
+        app = types.SimpleNamespace(state_manager=StateManagerMemory())
+
+        async def scenario() -> tuple[Any, ...]:
+            async with rxa.modify_shared(app, "room-QUIET", RoomShared) as shared:
+                shared._phones = {"tab-a": 0}  # changed before, not taken yet
+                changed = rxa.set_shared_in_memory(shared, version=7, facts="f7")
+                changed |= rxa.take_changes(shared)
+                quiet = set(shared._get_root_state().dirty_substates)
+                result = changed, shared.version, shared.facts, set(shared.dirty_vars), quiet
+            async with rxa.modify_shared(app, "room-LOUD", RoomShared) as shared:
+                shared.version = 7
+                return (*result, set(shared._get_root_state().dirty_substates))
+
+        changed, version, facts, dirty, quiet, loud = run(scenario())
+        assert changed == {"version", "facts", "_phones"} and (version, facts) == (7, "f7")
+        assert not dirty
+        # set through Reflex, the version marks a Screen (and more) of the room's own tree,
+        # which no tab shows
+        assert not {name for name in quiet if "device" in name} and any("device" in name for name in loud)
+
+
 def test_a_tab_state_is_modified_out_of_band_through_the_app():
     with relies_on("App.modify_state(BaseStateToken(ident=..., cls=...))"):
         params = inspect.signature(rx.App.modify_state).parameters
