@@ -426,8 +426,7 @@ def set_shared_in_memory(state: Any, **values: Any) -> set[str]:
     (:func:`update_linked_tabs`). Setting ``RoomShared.version`` through Reflex marked a
     ``Screen`` in the room's tree at every move, 2-4 % of the worker at 100 rooms, human
     pace. Only for the memory state manager, whose state object is the one kept."""
-    for name, value in values.items():
-        state.__dict__[name] = value  # where Reflex's Field keeps a var's value
+    set_unread_in_memory(state, **values)
     return set(values)
 
 

@@ -263,9 +263,9 @@ def seat_move(code: str, seat: int, gen: int, move: Any, seen_version: int,
 
 async def bump_room(app: rx.App, code: str, version: int) -> None:
     """Tells every screen of room ``code`` that it is now at ``version``, outside any tab's
-    event (a move taken off the socket, ``state/quick_events.py``): what ``Screen.bump``
-    and Reflex's update of the linked tabs after that event do, for every tab linked to
-    the room, the mover's included."""
+    event (a move taken off the socket, ``state/quick_events.py``, with the memory state
+    manager only): what ``Screen.bump`` and Reflex's update of the linked tabs after that
+    event do, for every tab linked to the room, the mover's included."""
     async with rxa.modify_shared(app, room_token(code), RoomShared) as shared:
         # the room's own state tree has no screen to recompute: the linked tabs' trees have
         changed = rxa.set_shared_in_memory(shared, **shared._moving_to(code, version))
@@ -568,7 +568,8 @@ class Screen(Device, RoomScreenAPI):
         seen = presence.seen(rxa.peek(self, "_seen"), online, now)
         table = await _screen_data(self.room_code, shared.version, None, self.language)
         ids = [seat["id"] for seat in (table or {}).get("seats", ()) if not seat.get("bot")]  # a bot is never away
-        away = presence.away_since(rxa.peek(self, "_away"), ids, seen, now)  # its actions show after a while: rooms/seats.py
+        # since when each is away: its actions show after a while (rooms/seats.py)
+        away = presence.away_since(rxa.peek(self, "_away"), ids, seen, now)
         after = seat_admin.setting("away_after_s")
         shown: list[Any] = [sorted(presence.present(seen, online, now)),
                             sorted(i for i, since in away.items() if now - since >= after)]
