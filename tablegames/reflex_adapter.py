@@ -691,8 +691,10 @@ def lean_socket_poll() -> None:
     twenty-third round; ``asyncio.timeout`` saved nothing there). The time limit it waited
     under (``ping_interval + ping_timeout``) is also the one of the socket's reader, which
     ends the writer when it ends (it queues ``None``): a socket whose client went quiet is
-    still closed by it. The rest is Engine.IO's ``poll`` as it was. Installed once, and only
-    over the ``poll`` it was written against (``_ENGINEIO_POLL``).
+    still closed by it. (Reflex serves the websocket transport alone; were it long-polling,
+    the server's ping check would close a quiet socket, and its closing packet end the
+    wait.) The rest is Engine.IO's ``poll`` as it was. Installed once, and only over the
+    ``poll`` it was written against (``_ENGINEIO_POLL``).
     """
     import hashlib
     import inspect
