@@ -380,10 +380,9 @@ def link_in_memory(app: Any, token: str, cls: Any) -> str:
     root = _root_in_memory(app, token)
     if root is None:
         return ""
-    # the value itself: Reflex's attribute wraps a dict in a change-watching proxy at each
-    # read, and this is read for every event taken off the socket (3.6 % of the worker at
-    # 100 rooms, human pace: docs/scaling.md, twenty-second round)
-    links = root.__dict__.get("_reflex_internal_links", None)
+    # read for every event taken off the socket (without peek's, the proxy's share was 3.6 %
+    # of the worker at 100 rooms, human pace: docs/scaling.md, twenty-second round)
+    links = peek(root, "_reflex_internal_links")
     return (links or {}).get(cls.get_full_name(), "")
 
 
@@ -642,6 +641,9 @@ def set_max_frame(app: Any, size: int) -> None:
         app.sio.eio.max_http_buffer_size = size
 
 
+_LONG_NUMBER = re.compile(r"\d{19}")  # a number orjson may read as a float (fast_packets)
+
+
 def fast_packets(app: Any) -> None:
     """Socket.IO packets serialised and parsed by orjson (Reflex's encoder, ``json`` with
     its serializers as the fallback, was a tenth of a busy worker; ``json`` parsing the
@@ -733,9 +735,6 @@ def lean_socket_poll() -> None:
 
 # sha256 of the source of python-engineio 4.15.1's AsyncSocket.poll (lean_socket_poll)
 _ENGINEIO_POLL = "826f58a9f3606db208e5d1266f075ad655b6eeda47b0a5616748624899ca5954"
-
-
-_LONG_NUMBER = re.compile(r"\d{19}")  # a number orjson may read as a float (fast_packets)
 
 
 def set_exception_handlers(app: Any, frontend: Callable[[Exception], None],
