@@ -34,8 +34,10 @@ def diff(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
     ``True`` differ, even inside a list.
     """
     patch: dict[str, Any] = {}
+    kept = 0  # keys of ``before`` that ``after`` has too
     for key, value in after.items():
         if key in before:
+            kept += 1
             old = before[key]
             if old is value:
                 continue
@@ -47,9 +49,8 @@ def diff(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
             if type(old) is type(value) and old == value and (type(old) is not list or _same_list(old, value)):
                 continue
         patch[key] = value
-    gone = [key for key in before if key not in after]
-    if gone:
-        patch[DELETED] = gone
+    if kept < len(before):
+        patch[DELETED] = [key for key in before if key not in after]
     return patch
 
 
