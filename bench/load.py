@@ -61,7 +61,12 @@ spectator); a floor device sends ``join``/``move``/``heartbeat``. The peers have
 rooms exist once their devices connect (seating is not measured). boardgame.io has no
 heartbeat event, so its tables send none; the floor receives the tables' heartbeats and
 answers none (ours answers one only when what the table shows changed), and no page of a
-peer sends ours' host reports. At the end the bench prints one table, setups and peers side by side per load
+peer sends ours' host reports. Each load is played by every setup and peer in turn (10 rooms
+by ours, the floor and boardgame.io, then 100 rooms by each, ..., then the burst), each
+server up from its first phase to the end of the run: a ratio compares minutes next to each
+other, as this machine's speed drifts within an hour by more than the changes it measures
+(the servers waiting their turn idle meanwhile; the bench prints what the processes outside
+the phase used). At the end the bench prints one table, setups and peers side by side per load
 (p50/p95/p99 from a move to every other device, server CPU per move = the server's process
 CPU over the measured window / moves, burst moves/s), the ratios ours / floor and
 ours / boardgame.io, and the targets of issue 18 as PASS/MISS lines (printed, never asserted).
@@ -84,7 +89,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import urlsplit
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -582,21 +587,27 @@ def show(result: dict[str, Any]) -> None:
               f"+{s['pss_kb_per_room']} KB per seated room")
 
 
-async def bench_setup(server: Server, args: argparse.Namespace) -> list[dict[str, Any]]:
-    results = []
-    think = (args.think[0], args.think[1])
+class Phase(NamedTuple):
+    """One load every setup and peer plays in turn (``run_phase``'s arguments)."""
+    label: str  # human/100 or burst
+    rooms_n: int
+    players: int
+    think: tuple[float, float]
+    duration: float
+    warmup: float
+    seed: int
+
+
+def phases(args: argparse.Namespace) -> list[Phase]:
+    """The run's loads in order: each rooms count at human pace, then the burst."""
+    out = []
     if args.pace in ("human", "both"):
-        for rooms in args.rooms:
-            r = await run_phase(server, rooms, args.players, think, args.duration, args.warmup,
-                                args.seed, f"{server.name}/human/{rooms}")
-            show(r)
-            results.append(r)
+        out += [Phase(f"human/{rooms}", rooms, args.players, (args.think[0], args.think[1]), args.duration,
+                      args.warmup, args.seed) for rooms in args.rooms]
     if args.pace in ("burst", "both"):
-        r = await run_phase(server, args.burst_rooms, args.players, (0.0, 0.0), args.burst_duration,
-                            min(args.warmup, 3.0), args.seed + 1, f"{server.name}/burst")
-        show(r)
-        results.append(r)
-    return results
+        out.append(Phase("burst", args.burst_rooms, args.players, (0.0, 0.0), args.burst_duration,
+                         min(args.warmup, 3.0), args.seed + 1))
+    return out
 
 
 # ---------------------------------------------------------------------------- side by side
@@ -765,32 +776,50 @@ def main() -> int:
     for name in peer_names:
         if name not in ("floor", "bgio"):
             parser.error(f"unknown peer {name!r} (floor, bgio, none)")
-    for name in [*setups, *peer_names]:
+    for name in setups:
+        if name not in ("given", "single", "scaled"):
+            parser.error(f"unknown setup {name!r} (single, scaled)")
+    servers: dict[str, Server | None] = {}  # None: could not start
+
+    def server_of(name: str) -> Server | None:
+        """The setup or peer ``name``, started the first time it is asked for (a peer's frame
+        size is then our first phase's), and kept up until the end of the run."""
+        if name in servers:
+            return servers[name]
         tmp = Path(tempfile.mkdtemp(prefix=f"tg-load-{name}-", dir=args.work_dir))
         t0 = time.perf_counter()
         try:
             if name in ("floor", "bgio"):
-                frame = args.frame_bytes or our_frame_bytes(all_results)
-                server = start_peer(name, tmp, frame, args.players)
+                server = start_peer(name, tmp, args.frame_bytes or our_frame_bytes(all_results), args.players)
             elif name == "given":
                 server = attach(args.url, args.database_url, args.pids)
             elif name == "single":
                 server = start_single(tmp)
-            elif name == "scaled":
-                server = start_scaled(tmp, args.workers)
             else:
-                parser.error(f"unknown setup {name!r}")
+                server = start_scaled(tmp, args.workers)
         except RuntimeError as err:
             print(f"{name}: could not start: {err}", flush=True)
             all_results.append({"setup": name, "error": str(err)[:500]})
-            continue
-        print(f"\n== {name}: {server.describe} at {server.url} (up in {time.perf_counter() - t0:.1f} s)",
-              flush=True)
-        try:
-            for result in asyncio.run(bench_setup(server, args)):
-                all_results.append({"setup": name, "describe": server.describe, **result})
-        finally:
-            server.stop()
+            server = None
+        else:
+            print(f"\n== {name}: {server.describe} at {server.url} (up in {time.perf_counter() - t0:.1f} s)",
+                  flush=True)
+        servers[name] = server
+        return server
+
+    try:
+        for phase in phases(args):
+            for name in [*setups, *peer_names]:
+                server = server_of(name)
+                if server is not None:
+                    result = asyncio.run(run_phase(server, phase.rooms_n, phase.players, phase.think, phase.duration,
+                                                    phase.warmup, phase.seed, f"{server.name}/{phase.label}"))
+                    show(result)
+                    all_results.append({"setup": name, "describe": server.describe, **result})
+    finally:
+        for server in servers.values():
+            if server is not None:
+                server.stop()
     compare(all_results, args)
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps({"machine": {"cores": os.cpu_count(), "python": platform.python_version(),
