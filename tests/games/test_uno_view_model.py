@@ -69,6 +69,20 @@ def test_first_turn_phone_and_table():
     assert all(not c["playable"] for g in ana["hand_groups"] for c in g)  # not her turn
 
 
+def test_a_move_leaves_the_lines_of_the_players_it_did_not_touch_as_they_were():
+    """The screens of the next version share those lines (a patch then skips them without a
+    look inside); a phone's own line is its copy, the shared one stays another's."""
+    s = new()
+    before = build(screen(s), "en")
+    drawn = GAME.apply(s, 1, {"type": "draw"}, 0.0)  # Bia draws b5, which she may play: still her turn
+    after = build(screen(drawn), "en")
+    assert after["players"][1] is not before["players"][1] and after["players"][1]["detail"] == "4 cards"
+    assert after["players"][0] is before["players"][0] and after["players"][2] is before["players"][2]
+    cid = build(screen(drawn, 2), "en")
+    assert cid["players"][2]["me"] and not after["players"][2]["me"]
+    assert cid["players"][0] is after["players"][0]
+
+
 def test_wild_opens_a_picker_with_colour_names_in_the_language():
     s = GAME.apply(new(), 1, {"type": "play", "card": "r+2"})  # Cid draws 2 and is skipped
     ana = build(screen(s, 0), "pt-BR")

@@ -62,6 +62,7 @@ _MARK = "★"  # DejaVu has it: no emoji font needed
 FAN_HAND = 5  # more cards than this: the phone overlaps them (two rows hold 12 on a 360 px phone)
 DENSE_HAND = 12  # more cards than this: the phone draws them smaller, so the hand still fits
 HANDS_KEPT = 4_096  # hands laid out, the least recently used out first (a few per seated phone)
+PLAYER_LINES_KEPT = 4_096  # players' lines, likewise (one or two new a move)
 ROW_CAP = {"fan": 6, "dense": 7}  # overlapped cards a 360 px phone's row holds (assets/uno.css)
 
 
@@ -174,7 +175,7 @@ def _alike(lang: str, view: Mapping[str, Any], to_act: Sequence[int], names: Seq
     winners = set(view.get("winners") or ())
     color = str(view.get("color") or "")
     out: dict[str, Any] = {
-        "players": [_player(lang, p, -1, to_act, winners, phase) for p in view.get("players") or ()],
+        "players": [_player(lang, p, to_act, winners, phase) for p in view.get("players") or ()],
         "events": [event_text(lang, e, names, "uno") for e in view.get("events") or ()],
         "phase": phase,
         "edition": str((view.get("options") or {}).get("edition", "classic")),
@@ -227,21 +228,32 @@ def _my_result(lang: str, view: Mapping[str, Any], me: int) -> str:
     return t(lang, "ui.uno.your_place", place=ordinal(lang, order.index(me) + 1)) if me in order else ""
 
 
-def _player(lang: str, p: Mapping[str, Any], me: int, to_act: Sequence[int], winners: set[int],
+def _player(lang: str, p: Mapping[str, Any], to_act: Sequence[int], winners: set[int],
             phase: str) -> dict[str, Any]:
+    """A player's line as every screen shows it (``me`` false), by :func:`_player_line`."""
     seat = int(p["seat"])
+    return _player_line(lang, seat, str(p["name"]), int(p.get("cards", 0)), int(p.get("score", 0)),
+                        bool(p.get("out")), bool(p.get("uno")), phase,
+                        phase == "play" and seat in to_act, phase == "game_over" and seat in winners)
+
+
+@lru_cache(maxsize=PLAYER_LINES_KEPT)
+def _player_line(lang: str, seat: int, name: str, cards: int, score: int, out: bool, uno: bool, phase: str,
+                 acting: bool, winner: bool) -> dict[str, Any]:
+    """A player's line, built once for what it shows: a move changes the lines of one or two
+    players, and the screens share the others (nobody changes them; a phone's own line is a
+    copy, :func:`build`)."""
+    p = {"cards": cards, "out": out, "uno": uno}
     badges = []
     if _uno_mark(p, phase):
         badges.append("UNO!")
-    if p.get("out"):
+    if out:
         badges.append(t(lang, "ui.out"))
-    if phase == "game_over" and seat in winners:
+    if winner:
         badges.append(t(lang, "ui.uno.winner"))
-    return {"seat": seat, "name": str(p["name"]), "me": seat == me,
-            "to_act": phase == "play" and seat in to_act,
-            "score": t(lang, "count.points", count=int(p.get("score", 0))),
-            "detail": _detail(lang, p, phase),
-            "cards": int(p.get("cards", 0)), "badges": badges}
+    return {"seat": seat, "name": name, "me": False, "to_act": acting,
+            "score": t(lang, "count.points", count=score), "detail": _detail(lang, p, phase),
+            "cards": cards, "badges": badges}
 
 
 def _uno_mark(p: Mapping[str, Any], phase: str = "play") -> bool:
