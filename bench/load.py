@@ -588,10 +588,10 @@ def show(result: dict[str, Any]) -> None:
 
 
 class Phase(NamedTuple):
-    """One load every setup and peer plays in turn (``run_phase``'s arguments)."""
+    """One load every setup and peer plays in turn (``run_phase``'s arguments but the
+    server and the phones a room)."""
     label: str  # human/100 or burst
     rooms_n: int
-    players: int
     think: tuple[float, float]
     duration: float
     warmup: float
@@ -602,11 +602,11 @@ def phases(args: argparse.Namespace) -> list[Phase]:
     """The run's loads in order: each rooms count at human pace, then the burst."""
     out = []
     if args.pace in ("human", "both"):
-        out += [Phase(f"human/{rooms}", rooms, args.players, (args.think[0], args.think[1]), args.duration,
-                      args.warmup, args.seed) for rooms in args.rooms]
+        out += [Phase(f"human/{rooms}", rooms, (args.think[0], args.think[1]), args.duration, args.warmup,
+                      args.seed) for rooms in args.rooms]
     if args.pace in ("burst", "both"):
-        out.append(Phase("burst", args.burst_rooms, args.players, (0.0, 0.0), args.burst_duration,
-                         min(args.warmup, 3.0), args.seed + 1))
+        out.append(Phase("burst", args.burst_rooms, (0.0, 0.0), args.burst_duration, min(args.warmup, 3.0),
+                         args.seed + 1))
     return out
 
 
@@ -812,7 +812,7 @@ def main() -> int:
             for name in [*setups, *peer_names]:
                 server = server_of(name)
                 if server is not None:
-                    result = asyncio.run(run_phase(server, phase.rooms_n, phase.players, phase.think, phase.duration,
+                    result = asyncio.run(run_phase(server, phase.rooms_n, args.players, phase.think, phase.duration,
                                                     phase.warmup, phase.seed, f"{server.name}/{phase.label}"))
                     show(result)
                     all_results.append({"setup": name, "describe": server.describe, **result})
