@@ -6,6 +6,7 @@ Run from the repository root, in the venv:
 
     python bench/move_path.py                    # 5 rounds of the same 4-player UNO games
     python bench/move_path.py --rounds 9 --moves 800 --json artifacts/move_path.json
+    python bench/move_path.py --rooms 100 --moves 1500  # 100 rooms at once, a move in each in turn
 
 Each round plays the same seeded UNO games of four phones and a table, move by move, on a
 fresh SQLite database (WAL, ``synchronous=FULL``, as the app's), through the functions a
@@ -24,6 +25,10 @@ the disk's sync is not in it) per move of the players, the least of the rounds: 
 machine's noise only ever adds. What Reflex and the sockets add around these (the room's
 lock, the delta's wrapping, Engine.IO) is not here: ``bench/load.py`` measures the whole.
 The host's "next hand" between hands is played and not counted.
+
+With ``--rooms N`` the round seats N rooms and plays a move in each in turn, as a worker's
+moves come from its many rooms: each move then finds less of its room's objects in the
+processor's caches, which one room played alone keeps warm.
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ import platform
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -46,9 +52,23 @@ STAGES = ("store", "facts", "screens", "frames")
 PLAYERS = ("Ana", "Bia", "Cid", "Dan")
 
 
-async def play_round(moves: int, seed: int) -> dict[str, int]:
-    """Plays ``moves`` moves of seeded UNO games on a fresh database; the CPU nanoseconds
-    of each stage, summed, and the moves counted."""
+@dataclass
+class _Room:
+    """One seated room of the round: its code, host secret, seat ids, version and the
+    screens its five tabs hold."""
+
+    code: str
+    host: str
+    seats: list[int]
+    tabs: list[Any]
+    version: int = 0
+    held: list[dict[str, Any]] = field(default_factory=list)
+
+
+async def play_round(moves: int, seed: int, rooms: int = 1) -> dict[str, int]:
+    """Plays ``moves`` moves of seeded UNO games on a fresh database, ``rooms`` rooms at
+    once, a move in each in turn (one room: one game after another); the CPU nanoseconds of
+    each stage, summed, and the moves counted."""
     import orjson
     from sqlmodel import Session, SQLModel, create_engine
 
@@ -65,46 +85,56 @@ async def play_round(moves: int, seed: int) -> dict[str, int]:
         url = f"sqlite:///{folder}/move_path.db"
         setup = create_engine(url)
         SQLModel.metadata.create_all(setup)
-        counted = 0
-        while counted < moves:
+
+        async def seat(game: int) -> _Room:
+            """A new room of four phones and a table, its game started with seed + ``game``
+            (the moves counted so far and its place: one room plays the games it always did)."""
             with Session(setup) as session:
                 code, host = service.create_room(session, "uno", {"dealer": 0})
                 seats = [service.join_room(session, code, name)[0] for name in PLAYERS]
-                service.start_game(session, code, host, seed=seed + counted)
+                service.start_game(session, code, host, seed=seed + game)
                 version = service.room_version(session, code)
                 service.screen(session, code, None)  # the public facts, held as a worker holds them
             tabs = [fanout.TabScreen(code, "phone", seat, "en", False, 0, 0, False, False) for seat in seats]
             tabs.append(fanout.TabScreen(code, "table", -1, "en", True, 0, 0, False, False))
-            held = [await room.tab_screen(tab, version) for tab in tabs]
-            while counted < moves:
-                with Session(setup) as session:
-                    state, _version = service.current_state(session, code)
-                if state is None or engine_rules.result(state):
-                    break  # the game is over: the next round of the loop seats a new room
-                acting = engine_rules.to_act(state)
-                if not acting:  # a hand is over: the host deals the next (not counted)
-                    version = await db.run(lambda s: (service.advance(s, code, host),
-                                                      service.room_version(s, code))[1], url, quick=True)
-                    held = [await room.tab_screen(tab, version) for tab in tabs]
-                    continue
-                place = acting[0]
-                move = engine_rules.legal_moves(state, place)[0]
-                start = cpu()
-                version = await db.run(room.seat_move(code, seats[place], 0, move, version), url, quick=True)
-                stored = cpu()
-                fanout.facts_digest(code, version)
-                digested = cpu()
-                screens = [await room.tab_screen(tab, version) for tab in tabs]
-                built = cpu()
-                for before, after in zip(held, screens):
-                    orjson.dumps({"$patch": patches.diff(before, after), "$same": {"version": before["version"]}})
-                framed = cpu()
-                held = screens
-                spent["store"] += stored - start
-                spent["facts"] += digested - stored
-                spent["screens"] += built - digested
-                spent["frames"] += framed - built
-                counted += 1
+            return _Room(code, host, seats, tabs, version, [await room.tab_screen(tab, version) for tab in tabs])
+
+        seated = [await seat(at) for at in range(rooms)]
+        counted, turn = 0, 0
+        while counted < moves:
+            at = turn % rooms
+            turn += 1
+            r = seated[at]
+            code = r.code
+            with Session(setup) as session:
+                state, _version = service.current_state(session, code)
+            if state is None or engine_rules.result(state):  # the game is over: a new room takes its place
+                seated[at] = await seat(counted + at)
+                continue
+            acting = engine_rules.to_act(state)
+            if not acting:  # a hand is over: the host deals the next (not counted)
+                r.version = await db.run(lambda s: (service.advance(s, code, r.host),
+                                                    service.room_version(s, code))[1], url, quick=True)
+                r.held = [await room.tab_screen(tab, r.version) for tab in r.tabs]
+                continue
+            place = acting[0]
+            move = engine_rules.legal_moves(state, place)[0]
+            start = cpu()
+            version = await db.run(room.seat_move(code, r.seats[place], 0, move, r.version), url, quick=True)
+            stored = cpu()
+            fanout.facts_digest(code, version)
+            digested = cpu()
+            screens = [await room.tab_screen(tab, version) for tab in r.tabs]
+            built = cpu()
+            for before, after in zip(r.held, screens):
+                orjson.dumps({"$patch": patches.diff(before, after), "$same": {"version": before["version"]}})
+            framed = cpu()
+            r.held, r.version = screens, version
+            spent["store"] += stored - start
+            spent["facts"] += digested - stored
+            spent["screens"] += built - digested
+            spent["frames"] += framed - built
+            counted += 1
         db._reset(url)
         setup.dispose()
     return {**spent, "moves": counted}
@@ -115,15 +145,19 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=600, help="players' moves a round (600)")
     parser.add_argument("--rounds", type=int, default=5, help="rounds; each stage's least is kept (5)")
     parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--rooms", type=int, default=1,
+                        help="rooms played at once, a move in each in turn (1): a worker's many rooms "
+                             "share the processor's caches")
     parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
     args = parser.parse_args()
 
-    rounds = [asyncio.run(play_round(args.moves, args.seed)) for _ in range(args.rounds)]
+    rounds = [asyncio.run(play_round(args.moves, args.seed, args.rooms)) for _ in range(args.rounds)]
     moves = rounds[0]["moves"]
     least = {stage: min(r[stage] for r in rounds) / moves / 1000 for stage in STAGES}
     totals = sorted(sum(r[stage] for stage in STAGES) / moves / 1000 for r in rounds)
     print(f"bench/move_path.py: {platform.machine()}, Python {platform.python_version()}; "
-          f"{args.rounds} rounds of {moves} moves (4-player UNO, seed {args.seed})")
+          f"{args.rounds} rounds of {moves} moves (4-player UNO, seed {args.seed}, "
+          f"{args.rooms} room{'s' if args.rooms != 1 else ''} at once)")
     print(f"{'stage':<10}{'µs a move (least)':>20}")
     for stage in STAGES:
         print(f"{stage:<10}{least[stage]:>20.1f}")
@@ -131,7 +165,8 @@ def main() -> None:
           f"median {totals[len(totals) // 2]:.1f}, most {totals[-1]:.1f})")
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps({"moves": moves, "rounds": rounds, "least_us": least}, indent=1))
+        args.json.write_text(json.dumps({"moves": moves, "rooms": args.rooms, "rounds": rounds, "least_us": least},
+                                        indent=1))
 
 
 if __name__ == "__main__":
