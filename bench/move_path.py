@@ -40,7 +40,7 @@ import platform
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -61,8 +61,8 @@ class _Room:
     host: str
     seats: list[int]
     tabs: list[Any]
-    version: int = 0
-    held: list[dict[str, Any]] = field(default_factory=list)
+    version: int
+    held: list[dict[str, Any]]
 
 
 async def play_round(moves: int, seed: int, rooms: int = 1) -> dict[str, int]:
@@ -87,8 +87,8 @@ async def play_round(moves: int, seed: int, rooms: int = 1) -> dict[str, int]:
         SQLModel.metadata.create_all(setup)
 
         async def seat(game: int) -> _Room:
-            """A new room of four phones and a table, its game started with seed + ``game``
-            (the moves counted so far and its place: one room plays the games it always did)."""
+            """A new room of four phones and a table, its game started with the seed
+            ``seed + game``."""
             with Session(setup) as session:
                 code, host = service.create_room(session, "uno", {"dealer": 0})
                 seats = [service.join_room(session, code, name)[0] for name in PLAYERS]
@@ -104,32 +104,33 @@ async def play_round(moves: int, seed: int, rooms: int = 1) -> dict[str, int]:
         while counted < moves:
             at = turn % rooms
             turn += 1
-            r = seated[at]
-            code = r.code
+            playing = seated[at]
+            code = playing.code
             with Session(setup) as session:
                 state, _version = service.current_state(session, code)
             if state is None or engine_rules.result(state):  # the game is over: a new room takes its place
-                seated[at] = await seat(counted + at)
+                seated[at] = await seat(counted + at)  # one room alone plays the games it always played
                 continue
             acting = engine_rules.to_act(state)
             if not acting:  # a hand is over: the host deals the next (not counted)
-                r.version = await db.run(lambda s: (service.advance(s, code, r.host),
-                                                    service.room_version(s, code))[1], url, quick=True)
-                r.held = [await room.tab_screen(tab, r.version) for tab in r.tabs]
+                playing.version = await db.run(lambda s: (service.advance(s, code, playing.host),
+                                                          service.room_version(s, code))[1], url, quick=True)
+                playing.held = [await room.tab_screen(tab, playing.version) for tab in playing.tabs]
                 continue
             place = acting[0]
             move = engine_rules.legal_moves(state, place)[0]
             start = cpu()
-            version = await db.run(room.seat_move(code, r.seats[place], 0, move, r.version), url, quick=True)
+            version = await db.run(room.seat_move(code, playing.seats[place], 0, move, playing.version), url,
+                                   quick=True)
             stored = cpu()
             fanout.facts_digest(code, version)
             digested = cpu()
-            screens = [await room.tab_screen(tab, version) for tab in r.tabs]
+            screens = [await room.tab_screen(tab, version) for tab in playing.tabs]
             built = cpu()
-            for before, after in zip(r.held, screens):
+            for before, after in zip(playing.held, screens):
                 orjson.dumps({"$patch": patches.diff(before, after), "$same": {"version": before["version"]}})
             framed = cpu()
-            r.held, r.version = screens, version
+            playing.held, playing.version = screens, version
             spent["store"] += stored - start
             spent["facts"] += digested - stored
             spent["screens"] += built - digested
@@ -150,6 +151,8 @@ def main() -> None:
                              "share the processor's caches")
     parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
     args = parser.parse_args()
+    if args.rooms < 1:
+        parser.error("--rooms must be at least 1")
 
     rounds = [asyncio.run(play_round(args.moves, args.seed, args.rooms)) for _ in range(args.rounds)]
     moves = rounds[0]["moves"]
