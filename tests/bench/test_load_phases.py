@@ -1,16 +1,17 @@
 """The load bench's loads, in the order every setup and peer plays each in turn
-(``bench/load.py``: one load by all of them, then the next)."""
+(``bench/load.py``: one load by all of them, then the next), and the targets it prints
+from them."""
 
 from __future__ import annotations
 
 import argparse
 
-from bench.load import phases
+from bench.load import compare, phases
 
 
 def _args(**given):
     base = {"rooms": [10, 100, 300], "players": 4, "think": (1.0, 3.0), "duration": 30.0, "warmup": 10.0,
-            "seed": 1, "pace": "both", "burst_rooms": 10, "burst_duration": 20.0}
+            "seed": 1, "pace": "both", "burst_rooms": 10, "burst_duration": 20.0, "repeat": 1}
     return argparse.Namespace(**{**base, **given})
 
 
@@ -27,3 +28,43 @@ def test_the_human_loads_come_in_the_order_given_then_the_burst():
 def test_a_pace_plays_only_its_own_loads():
     assert [p.label for p in phases(_args(pace="human", rooms=[100]))] == ["human/100"]
     assert [p.label for p in phases(_args(pace="burst"))] == ["burst"]
+
+
+def test_a_repeated_load_is_played_again_right_after_itself():
+    got = phases(_args(rooms=[100], repeat=3))
+    assert [p.label for p in got] == ["human/100", "human/100#2", "human/100#3", "burst", "burst#2", "burst#3"]
+    assert {p.seed for p in got[:3]} == {1} and {p.seed for p in got[3:]} == {2}  # the same games each time
+
+
+def _result(setup, phase, cpu, p95=5.0, moves_per_s=45.0):
+    return {"setup": setup, "phase": f"{setup}/{phase}", "moves_per_s": moves_per_s,
+            "all_others_ms": {"p50": 3.0, "p95": p95, "p99": 9.0}, "server": {"worker": {"cpu_ms_per_move": cpu}},
+            "kb_per_frame": 1.5, "errors": {"refused": {}, "timeouts": 0, "lost_sockets": 0}, "rooms_failed": 0,
+            "client_cpu_pct": 5.0}
+
+
+def _targets(capsys, results):
+    compare(results, _args())
+    out = capsys.readouterr().out
+    return [line.strip() for line in out.split("== Targets")[1].splitlines() if line.strip()][1:]
+
+
+def test_the_targets_of_a_single_run_read_its_figures(capsys):
+    got = _targets(capsys, [_result("single", "human/100", 3.3, p95=6.2), _result("floor", "human/100", 1.5)])
+    assert got[0] == "MISS  100 rooms human: CPU per move <= 2x the floor's: ours 3.3 ms, floor 1.5 ms (2.2x)"
+    assert got[1] == "PASS  100 rooms human: p95 <= 20 ms: 6.2 ms"
+
+
+def test_the_targets_of_repeated_loads_take_the_median_of_each_repeats_ratio(capsys):
+    # ratios 2.4x, 1.8x, 2.5x: the median ratio is 2.4x, not the ratio of the medians (3.3 / 1.5)
+    results = []
+    for phase, ours, floor, p95 in (("human/100", 3.6, 1.5, 7.0), ("human/100#2", 3.3, 1.8333, 6.0),
+                                     ("human/100#3", 3.0, 1.2, 25.0)):
+        results += [_result("single", phase, ours, p95=p95), _result("floor", phase, floor)]
+    results += [_result("single", f"burst{n}", 1.0, moves_per_s=mps) for n, mps in (("", 450.0), ("#2", 380.0))]
+    got = _targets(capsys, results)
+    assert got[0] == "(each figure is the median of the load's repeats; the ratio, of each repeat's own ratio)"
+    assert got[1] == ("MISS  100 rooms human: CPU per move <= 2x the floor's: ours 3.3 ms, floor 1.5 ms (2.4x) "
+                      "(median of 3: 2.4x, 1.8x, 2.5x)")
+    assert got[2] == "PASS  100 rooms human: p95 <= 20 ms: 7 ms (median of 3: 7 ms, 6 ms, 25 ms)"
+    assert got[4] == "PASS  burst (10 rooms): >= 400 moves/s: 415 moves/s (median of 2: 450, 380)"
