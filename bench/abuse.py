@@ -42,6 +42,7 @@ import asyncio
 import json
 import os
 import random
+import shutil
 import sqlite3
 import sys
 import tempfile
@@ -296,6 +297,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
               f"'send delta to disconnected client' warnings, {results['log']['errors']} tracebacks", flush=True)
     finally:
         server.stop()
+        if results.get("log", {}).get("errors") == 0:  # a clean run: its database and log go
+            shutil.rmtree(tmp, ignore_errors=True)
+        else:
+            print(f"  the backend's database and log are kept for a look: {tmp}", flush=True)
     return results
 
 

@@ -77,6 +77,10 @@ One run's ratio of CPU a move spans about a third of its value on this machine (
 each load N times in a row, every server in turn each time, and the targets read the median
 of the repeats (a ratio: the median of each repeat's own ratio).
 
+Each server's files (its SQLite database, its log) are in a temporary folder of their own,
+removed after the run; ``--keep-files`` keeps them, and a server that could not start keeps
+its own (the message names its log).
+
 Bounded: every phase has a time limit, every wait a time-out; only 127.0.0.1 is contacted
 (``--url`` must be a loopback address).
 """
@@ -89,6 +93,7 @@ import json
 import os
 import platform
 import random
+import shutil
 import statistics
 import sys
 import tempfile
@@ -795,6 +800,9 @@ def main() -> int:
     parser.add_argument("--work-dir", type=Path, default=None,
                         help="where each setup's files go, its SQLite database among them (the system's temporary "
                              "directory; /dev/shm measures without waiting for the disk)")
+    parser.add_argument("--keep-files", action="store_true",
+                        help="keep each setup's files (its SQLite database, its server log) after the run; "
+                             "by default they are removed, except those of a server that could not start")
     parser.add_argument("--json", type=Path, default=ARTIFACTS / "load.json", help="results file (artifacts/load.json)")
     parser.add_argument("--table", type=Path, metavar="RESULTS_JSON",
                         help="print the side-by-side table and targets of an earlier run's results file, run nothing")
@@ -826,6 +834,7 @@ def main() -> int:
         if name not in ("given", "single", "scaled"):
             parser.error(f"unknown setup {name!r} (single, scaled)")
     servers: dict[str, Server | None] = {}  # None: could not start
+    files: dict[str, Path] = {}  # each started server's files: removed after the run unless --keep-files
 
     def server_of(name: str) -> Server | None:
         """The setup or peer ``name``, started the first time it is asked for (a peer's frame
@@ -848,6 +857,7 @@ def main() -> int:
             all_results.append({"setup": name, "error": str(err)[:500]})
             server = None
         else:
+            files[name] = tmp
             print(f"\n== {name}: {server.describe} at {server.url} (up in {time.perf_counter() - t0:.1f} s)",
                   flush=True)
         servers[name] = server
@@ -866,6 +876,11 @@ def main() -> int:
         for server in servers.values():
             if server is not None:
                 server.stop()
+        for name, folder in files.items():
+            if args.keep_files:
+                print(f"{name}'s files (its database, its log): {folder}")
+            else:
+                shutil.rmtree(folder, ignore_errors=True)
     compare(all_results, args)
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps({"machine": {"cores": os.cpu_count(), "python": platform.python_version(),

@@ -68,3 +68,55 @@ def test_the_targets_of_repeated_loads_take_the_median_of_each_repeats_ratio(cap
                       "(median of 3: 2.4x, 1.8x, 2.5x)")
     assert got[2] == "PASS  100 rooms human: p95 <= 20 ms: 7 ms (median of 3: 7 ms, 6 ms, 25 ms)"
     assert got[4] == "PASS  burst (10 rooms): >= 400 moves/s: 415 moves/s (median of 2: 450, 380)"
+
+
+def _run_main(monkeypatch, tmp_path, *extra):
+    """``bench/load.py``'s main with one load, ours as a stand-in server (no process)."""
+    import bench.load as load
+
+    stopped = []
+
+    def start_single(folder):
+        (folder / "single.log").write_text("served\n")
+        return load.Server("single", "http://127.0.0.1:1", f"sqlite:///{folder / 'bench.db'}", {},
+                           lambda: stopped.append(folder), "a stand-in")
+
+    async def run_phase(server, *_args):
+        return _result("single", "human/10", 3.0)
+
+    monkeypatch.setattr(load, "start_single", start_single)
+    monkeypatch.setattr(load, "run_phase", run_phase)
+    monkeypatch.setattr(load, "show", lambda result: None)
+    monkeypatch.setattr("sys.argv", ["load.py", "--setups", "single", "--peers", "none", "--rooms", "10",
+                                     "--pace", "human", "--work-dir", str(tmp_path),
+                                     "--json", str(tmp_path / "out.json"), *extra])
+    assert load.main() == 0
+    return stopped
+
+
+def test_a_servers_files_are_removed_after_the_run(monkeypatch, tmp_path):
+    stopped = _run_main(monkeypatch, tmp_path)
+    assert len(stopped) == 1 and not stopped[0].exists()  # stopped first, then its folder removed
+    assert [p.name for p in tmp_path.iterdir()] == ["out.json"]
+
+
+def test_keep_files_keeps_them(monkeypatch, tmp_path, capsys):
+    stopped = _run_main(monkeypatch, tmp_path, "--keep-files")
+    assert (stopped[0] / "single.log").read_text() == "served\n"
+    assert f"single's files (its database, its log): {stopped[0]}" in capsys.readouterr().out
+
+
+def test_a_server_that_could_not_start_keeps_its_log(monkeypatch, tmp_path):
+    import bench.load as load
+
+    def start_single(folder):
+        (folder / "single.log").write_text("port taken\n")
+        raise RuntimeError(f"did not listen; log {folder / 'single.log'}")
+
+    monkeypatch.setattr(load, "start_single", start_single)
+    monkeypatch.setattr("sys.argv", ["load.py", "--setups", "single", "--peers", "none", "--rooms", "10",
+                                     "--pace", "human", "--work-dir", str(tmp_path),
+                                     "--json", str(tmp_path / "out.json")])
+    assert load.main() == 1
+    kept = [p for p in tmp_path.iterdir() if p.is_dir()]
+    assert len(kept) == 1 and (kept[0] / "single.log").read_text() == "port taken\n"
