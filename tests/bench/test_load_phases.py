@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 
+import bench.load as load
 from bench.load import compare, phases
 
 
@@ -70,53 +71,49 @@ def test_the_targets_of_repeated_loads_take_the_median_of_each_repeats_ratio(cap
     assert got[4] == "PASS  burst (10 rooms): >= 400 moves/s: 415 moves/s (median of 2: 450, 380)"
 
 
-def _run_main(monkeypatch, tmp_path, *extra):
-    """``bench/load.py``'s main with one load, ours as a stand-in server (no process)."""
-    import bench.load as load
-
+def _run_main(monkeypatch, tmp_path, *extra, start=None):
+    """``bench/load.py``'s main with one load, ours as a stand-in server (no process) or as
+    ``start`` makes it; its exit code, and each stop as (the server's folder, whether that
+    folder still existed when the server was stopped)."""
     stopped = []
 
     def start_single(folder):
         (folder / "single.log").write_text("served\n")
         return load.Server("single", "http://127.0.0.1:1", f"sqlite:///{folder / 'bench.db'}", {},
-                           lambda: stopped.append(folder), "a stand-in")
+                           lambda: stopped.append((folder, folder.exists())), "a stand-in")
 
     async def run_phase(server, *_args):
         return _result("single", "human/10", 3.0)
 
-    monkeypatch.setattr(load, "start_single", start_single)
+    monkeypatch.setattr(load, "start_single", start or start_single)
     monkeypatch.setattr(load, "run_phase", run_phase)
     monkeypatch.setattr(load, "show", lambda result: None)
     monkeypatch.setattr("sys.argv", ["load.py", "--setups", "single", "--peers", "none", "--rooms", "10",
                                      "--pace", "human", "--work-dir", str(tmp_path),
                                      "--json", str(tmp_path / "out.json"), *extra])
-    assert load.main() == 0
-    return stopped
+    return load.main(), stopped
 
 
 def test_a_servers_files_are_removed_after_the_run(monkeypatch, tmp_path):
-    stopped = _run_main(monkeypatch, tmp_path)
-    assert len(stopped) == 1 and not stopped[0].exists()  # stopped first, then its folder removed
+    code, stopped = _run_main(monkeypatch, tmp_path)
+    assert code == 0 and len(stopped) == 1
+    folder, there_at_stop = stopped[0]
+    assert there_at_stop and not folder.exists()  # stopped first, then its folder removed
     assert [p.name for p in tmp_path.iterdir()] == ["out.json"]
 
 
 def test_keep_files_keeps_them(monkeypatch, tmp_path, capsys):
-    stopped = _run_main(monkeypatch, tmp_path, "--keep-files")
-    assert (stopped[0] / "single.log").read_text() == "served\n"
-    assert f"single's files (its database, its log): {stopped[0]}" in capsys.readouterr().out
+    code, [(folder, _)] = _run_main(monkeypatch, tmp_path, "--keep-files")
+    assert code == 0 and (folder / "single.log").read_text() == "served\n"
+    assert f"single's files (its database, its log): {folder}" in capsys.readouterr().out
 
 
 def test_a_server_that_could_not_start_keeps_its_log(monkeypatch, tmp_path):
-    import bench.load as load
-
     def start_single(folder):
         (folder / "single.log").write_text("port taken\n")
         raise RuntimeError(f"did not listen; log {folder / 'single.log'}")
 
-    monkeypatch.setattr(load, "start_single", start_single)
-    monkeypatch.setattr("sys.argv", ["load.py", "--setups", "single", "--peers", "none", "--rooms", "10",
-                                     "--pace", "human", "--work-dir", str(tmp_path),
-                                     "--json", str(tmp_path / "out.json")])
-    assert load.main() == 1
+    code, stopped = _run_main(monkeypatch, tmp_path, start=start_single)
+    assert code == 1 and stopped == []
     kept = [p for p in tmp_path.iterdir() if p.is_dir()]
     assert len(kept) == 1 and (kept[0] / "single.log").read_text() == "port taken\n"
