@@ -3,40 +3,26 @@ applies (``reflex db migrate``) is what the code expects, index by index."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import alembic.config
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from alembic.runtime.environment import EnvironmentContext
-from alembic.script import ScriptDirectory
 from sqlmodel import SQLModel, create_engine
 
 from tablegames.rooms import models  # noqa: F401 (the tables, registered)
+from tests.scale import services
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
 
-
-def _migrated(url: str):
-    """A database at ``url`` brought to the newest migration, as ``reflex db migrate`` does."""
-    config = alembic.config.Config(str(REPO_ROOT / "alembic.ini"))
-    script = ScriptDirectory.from_config(config)
-    engine = create_engine(url)
-    with engine.begin() as connection:
-        with EnvironmentContext(config, script, fn=lambda rev, _context: script._upgrade_revs("head", rev)) as env:
-            env.configure(connection=connection)
-            env.run_migrations()
-    return engine
+def _migrated(tmp_path):
+    """A new SQLite database brought to the newest migration by ``reflex db migrate``, the
+    command ``scripts/start`` runs."""
+    url = f"sqlite:///{tmp_path / 'migrated.db'}"
+    services.migrate(services.app_env(tmp_path, url, None), tmp_path / "migrate.log")
+    return create_engine(url)
 
 
 def test_the_migrations_build_the_schema_the_models_declare(tmp_path):
-    engine = _migrated(f"sqlite:///{tmp_path / 'migrated.db'}")
+    engine = _migrated(tmp_path)
     with engine.connect() as connection:
         assert compare_metadata(MigrationContext.configure(connection), SQLModel.metadata) == []
-
-
-def test_a_move_writes_no_index_on_the_room_alone(tmp_path):
-    engine = _migrated(f"sqlite:///{tmp_path / 'migrated.db'}")
-    with engine.connect() as connection:
+        # and the move log keeps only its unique (room_id, version) index: a move writes no other
         indexes = [row[1] for row in connection.exec_driver_sql("PRAGMA index_list('movelog')")]
-    assert "ix_movelog_room_id" not in indexes and len(indexes) == 1  # the unique (room_id, version) one
+    assert "ix_movelog_room_id" not in indexes and len(indexes) == 1
