@@ -60,6 +60,7 @@ __all__ = [
     "rng_for",
     "to_jsonable",
     "from_jsonable",
+    "PerObject",
 ]
 
 
@@ -505,6 +506,35 @@ def rng_for(seed: int, counter: int) -> random.Random:
 def new_seed() -> int:
     """A fresh seed for a game created without one (from the OS, not the global RNG)."""
     return random.SystemRandom().randrange(2**53)
+
+
+class PerObject:
+    """``build(obj)`` kept for each object ``obj`` that views are made of: a state (what
+    every seat's view of it shows alike: the five screens of a move ask one after the
+    other), or a part of a state that moves keep as they are (its options, its hands
+    played). Every view then shows the same JSON, built once, and the screens share it
+    (nobody changes a view) instead of comparing copies. Each object is held with what was
+    built from it, so its id is not reused; the oldest goes first once ``kept`` are held.
+
+    >>> built = PerObject(lambda part: [len(part)])
+    >>> part = ("a", "b")
+    >>> built(part) is built(part)
+    True
+    """
+
+    def __init__(self, build: Callable[[Any], Any], kept: int = 2_048) -> None:
+        self._build, self._size = build, kept
+        self._kept: dict[int, tuple[Any, Any]] = {}
+
+    def __call__(self, obj: Any) -> Any:
+        entry = self._kept.get(id(obj))
+        if entry is not None and entry[0] is obj:
+            return entry[1]
+        built = self._build(obj)
+        if len(self._kept) >= self._size:
+            del self._kept[next(iter(self._kept))]
+        self._kept[id(obj)] = (obj, built)
+        return built
 
 
 def to_jsonable(value: Any) -> Any:

@@ -49,6 +49,7 @@ def test_a_patch_holds_only_what_changed_and_null_stays_a_value():
     assert patches.diff(after, after) == {}
     assert patches.diff({"n": 1}, {"n": 1.0}) == {"n": 1.0}  # a type that changed is a change
     assert patches.diff({"n": 1}, {"n": True}) == {"n": True}
+    assert patches.diff({"l": [], "m": [0]}, {"l": [], "m": [False]}) == {"m": [False]}  # in a list too
     # as many keys as before, one of them another: the old one is still deleted
     assert patches.diff({"a": 1, "b": 2}, {"a": 1, "c": 2}) == {"c": 2, "$del": ["b"]}
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tablegames.engine.core import PerObject
 from tablegames.engine.uno.cards import CARDS
 from tablegames.engine.uno.rules import legal_moves
 from tablegames.engine.uno.scoring import partner
@@ -13,27 +14,6 @@ from tablegames.engine.uno.state import SWITCHES, UnoState
 # Options that are public knowledge at the table ("stack" is for tests and stays hidden).
 PUBLIC_OPTIONS = ("edition", "target", "scoring", "teams", "two_player_rules", "wd4_bluff",
                   "house_rules", "preset", *SWITCHES)
-
-
-class _PerObject:
-    """``build(part)`` kept for each object ``part`` of a state that moves keep as they are
-    (its options, its hands played): every seat's view of every move then shows the same
-    JSON, built once, and the screens share it (nobody changes it) instead of comparing
-    copies. Each part is held with what was built from it, so its id is not reused."""
-
-    def __init__(self, build: Callable[[Any], Any], kept: int = 2_048) -> None:
-        self._build, self._size = build, kept  # one entry a game in play
-        self._kept: dict[int, tuple[Any, Any]] = {}
-
-    def __call__(self, part: Any) -> Any:
-        entry = self._kept.get(id(part))
-        if entry is not None and entry[0] is part:
-            return entry[1]
-        built = self._build(part)
-        if len(self._kept) >= self._size:
-            del self._kept[next(iter(self._kept))]
-        self._kept[id(part)] = (part, built)
-        return built
 
 
 def _public_options(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -49,17 +29,12 @@ def _json_hands(history: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return [{k: list(v) if isinstance(v, tuple) else v for k, v in h.items()} for h in history]
 
 
-_options = _PerObject(_public_options)
-_hands_played = _PerObject(_json_hands)  # a move that ends no hand keeps the state's tuple
+_options = PerObject(_public_options)  # one entry a game in play
+_hands_played = PerObject(_json_hands)  # a move that ends no hand keeps the state's tuple
 
 
-def view(s: UnoState, seat: int | None) -> dict[str, Any]:
-    """The JSON-able view of ``seat`` (``None`` for the table, which sees no hand).
-
-    A seat sees its own hand and drawn card, the cards a challenged Wild Draw Four player
-    showed it, and what every seat sees: card counts, discard top, colour, direction, turn,
-    what is pending (without whether a Wild Draw Four was legal), scores and events.
-    """
+def _public_view(s: UnoState) -> dict[str, Any]:
+    """What every seat's view of ``s`` shows alike (the table's view but its ``seat``)."""
     teams = s.options["teams"]
     pending = None
     if s.pending:
@@ -68,7 +43,7 @@ def view(s: UnoState, seat: int | None) -> dict[str, Any]:
             pending["count"] = s.pending["count"]  # the stacked penalty so far
         if s.pending["kind"] == "wd4":
             pending["victim"] = s.turn
-    out: dict[str, Any] = {
+    return {
         "game": "uno",
         "options": _options(s.options),
         "players": [
@@ -92,8 +67,22 @@ def view(s: UnoState, seat: int | None) -> dict[str, Any]:
         "history": _hands_played(s.history),
         "winners": list(s.winners),
         "jump": _jump(s),
-        "seat": seat,
     }
+
+
+_shared = PerObject(_public_view, kept=64)  # the five views of a move ask one after the other
+
+
+def view(s: UnoState, seat: int | None) -> dict[str, Any]:
+    """The JSON-able view of ``seat`` (``None`` for the table, which sees no hand).
+
+    A seat sees its own hand and drawn card, the cards a challenged Wild Draw Four player
+    showed it, and what every seat sees: card counts, discard top, colour, direction, turn,
+    what is pending (without whether a Wild Draw Four was legal), scores and events. That
+    part is built once for a state (every screen of a move asks for it) and the seats'
+    views share it: nobody changes a view.
+    """
+    out = {**_shared(s), "seat": seat}
     if seat is not None and 0 <= seat < len(s.players):
         out["hand"] = sorted(s.hands[seat], key=_SORT_KEYS.__getitem__)
         out["drawn"] = s.drawn if seat == s.turn else None

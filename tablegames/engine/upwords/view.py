@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablegames.engine.core import to_jsonable
+from tablegames.engine.core import PerObject, to_jsonable
 from tablegames.engine.upwords.rules import _can_challenge, legal_moves
 from tablegames.engine.upwords.state import PUBLIC_OPTIONS, UpwordsState
 from tablegames.engine.upwords.tiles import SIZE
@@ -14,16 +14,10 @@ from tablegames.engine.upwords.tiles import SIZE
 LAST_PUBLIC = ("seat", "tiles", "words", "score", "bonus", "open", "withdrawn")
 
 
-def view(s: UpwordsState, seat: int | None) -> dict[str, Any]:
-    """The JSON-able view of ``seat`` (``None`` for the table, which sees no rack).
-
-    Everyone sees the board (letter on top and stack height of every square), tile counts
-    of every rack, scores, the bag count, whose turn it is, the last play (tiles, words,
-    score) and whether it may still be challenged. A seat also sees its own rack and what
-    it may do now (``can``: move types; ``can_challenge``).
-    """
+def _public_view(s: UpwordsState) -> dict[str, Any]:
+    """What every seat's view of ``s`` shows alike (the table's view but its ``seat``)."""
     last = to_jsonable({k: s.last[k] for k in LAST_PUBLIC if k in s.last}) if s.last else None
-    out: dict[str, Any] = {
+    return {
         "game": "upwords",
         "options": {k: s.options[k] for k in PUBLIC_OPTIONS},
         "players": [
@@ -46,8 +40,23 @@ def view(s: UpwordsState, seat: int | None) -> dict[str, Any]:
         "final": to_jsonable(s.final),
         "winners": list(s.winners),
         "moves": s.moves,
-        "seat": seat,
     }
+
+
+_shared = PerObject(_public_view, kept=64)  # the five views of a move ask one after the other
+
+
+def view(s: UpwordsState, seat: int | None) -> dict[str, Any]:
+    """The JSON-able view of ``seat`` (``None`` for the table, which sees no rack).
+
+    Everyone sees the board (letter on top and stack height of every square), tile counts
+    of every rack, scores, the bag count, whose turn it is, the last play (tiles, words,
+    score) and whether it may still be challenged. That part is built once for a state
+    (every screen of a move asks for it) and the seats' views share it: nobody changes a
+    view. A seat also sees its own rack and what it may do now (``can``: move types;
+    ``can_challenge``).
+    """
+    out = {**_shared(s), "seat": seat}
     if seat is not None and isinstance(seat, int) and 0 <= seat < len(s.players):
         out["rack"] = list(s.racks[seat])
         can = {m["type"] for m in legal_moves(s, seat)}

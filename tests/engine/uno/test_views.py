@@ -210,3 +210,21 @@ def test_the_hands_played_are_one_list_until_a_hand_ends():
         assert lists[len(after.history)] is played[0]
         state = after
     assert hands == 3 and [len(lists[n]) for n in sorted(lists)] == sorted(lists)
+
+
+def test_every_view_of_a_state_shares_what_all_seats_see():
+    """The table's and the seats' views of one state are built on one public part (the
+    five screens of a move ask one after the other): the players, the events and the
+    options are the same objects in each, and each seat's own part is its own. The next
+    state's views have a public part of their own."""
+    s = act(_game(), 1, {"type": "play", "card": "W+4", "color": "b"})
+    views = [UNO.view(s, seat) for seat in (None, 0, 1, 2)]
+    for key in ("players", "events", "options", "exposed", "winners"):
+        assert all(v[key] is views[0][key] for v in views), key
+    assert [v["seat"] for v in views] == [None, 0, 1, 2]
+    assert "hand" not in views[0] and views[1]["hand"] == ["y1", "y2", "g3"]
+    assert views[2]["hand"] == ["y3", "g5", "b7"] and views[3]["hand"] == ["g9", "b1", "b2"]
+    assert UNO.view(s, 0) == views[1]  # asked again: the same view
+    after = act(s, 2, "challenge")
+    assert UNO.view(after, None)["players"] is not views[0]["players"]
+    assert [p["cards"] for p in UNO.view(after, None)["players"]] != [p["cards"] for p in views[0]["players"]]

@@ -29,6 +29,21 @@ def test_table_view_has_no_rack() -> None:
     assert [p["tiles"] for p in v["players"]] == [7, 3]
 
 
+def test_every_view_of_a_state_shares_the_board() -> None:
+    """The table's and the seats' views of one state are built on one public part (the
+    five screens of a move ask one after the other): the board and the players are the
+    same objects in each, each rack is its own, and the next state's board is new."""
+    s = make(["CATEEEE", "DOG"], board=[[4, 3, "MC"]])
+    views = [UPWORDS.view(s, seat) for seat in (None, 0, 1)]
+    assert all(v["board"] is views[0]["board"] and v["players"] is views[0]["players"] for v in views)
+    assert [v["seat"] for v in views] == [None, 0, 1] and "rack" not in views[0]
+    assert views[1]["rack"] == list("CATEEEE") and views[2]["rack"] == list("DOG")
+    after = place(s, 0, [[4, 4, "A"], [4, 5, "T"]])
+    board = UPWORDS.view(after, 1)["board"]
+    assert board is not views[0]["board"] and board[4][4] == {"letter": "A", "height": 1}
+    assert views[0]["board"][4][4] == {"letter": "", "height": 0}  # the old view as it was
+
+
 def test_view_fields() -> None:
     s = make(["CATEEEE", "DOG"], board=[[4, 3, "MC"]], words="challenge", bag="XY")
     s = place(s, 0, [[4, 4, "A"], [4, 5, "T"]])
