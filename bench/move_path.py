@@ -9,8 +9,10 @@ Run from the repository root, in the venv:
     python bench/move_path.py --rooms 100 --moves 1500  # 100 rooms at once, a move in each in turn
 
 Each round plays the same seeded UNO games of four phones and a table, move by move, on a
-fresh SQLite database (WAL, ``synchronous=FULL``, as the app's), through the functions a
-phone's move goes through on one worker (``state/quick_events.py``):
+fresh SQLite database (WAL, as the app's: the loop's connection commits with
+``synchronous=NORMAL`` and its log is synced in a thread before the move is answered,
+``state/wal_sync.py``), through the functions a phone's move goes through on one worker
+(``state/quick_events.py``):
 
 * ``store``: the move applied and committed on the loop's own connection
   (``state.db.run(room.seat_move(...), quick=True)``: the engine, the SQL, the commit);
@@ -20,8 +22,8 @@ phone's move goes through on one worker (``state/quick_events.py``):
 * ``frames``: each tab's patch from the screen it had (``patches.diff``) and the frame's
   JSON (``orjson``), as ``reflex_adapter._queue_update`` makes them.
 
-The figure of a stage is the CPU time of this thread (``time.thread_time_ns``; a wait for
-the disk's sync is not in it) per move of the players, the least of the rounds: the
+The figure of a stage is the CPU time of this thread (``time.thread_time_ns``; the disk's
+sync, in its own thread, is not in it) per move of the players, the least of the rounds: the
 machine's noise only ever adds. What Reflex and the sockets add around these (the room's
 lock, the delta's wrapping, Engine.IO) is not here: ``bench/load.py`` measures the whole.
 The host's "next hand" between hands is played and not counted.

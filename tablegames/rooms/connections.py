@@ -2,7 +2,9 @@
 
 - SQLite runs in write-ahead-log mode: one fsync per commit instead of three, and readers
   don't wait for the writer. ``synchronous=FULL`` still puts every commit on disk before it
-  returns, so an acknowledged move survives a power cut too.
+  returns, so an acknowledged move survives a power cut too. (The event loop's own
+  connection commits with ``NORMAL`` and syncs the log in a thread before the move is
+  answered: ``state.db`` and ``state.wal_sync``.)
 - SQLite waits at most ``BUSY_TIMEOUT_MS`` for another writer's lock (``state.db`` retries a
   "database is locked" a few times, in a database thread, never on the event loop).
 - A pooled connection belongs to the process that opened it. ``reflex run --env prod``

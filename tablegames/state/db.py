@@ -10,7 +10,8 @@ lock on the SQLite file stalled all of them for seconds). So:
   connection of its own that never waits for a lock: a lock held elsewhere sends it to the
   thread pool. On the loop it costs what it costs; in a thread, each of its statements
   handed the interpreter's lock back and forth with the busy loop (``docs/scaling.md``,
-  ninth round);
+  ninth round). What it committed is synced to disk in a thread before it is answered
+  (``state.wal_sync``): a slow disk does not stop the loop;
 - SQLite waits for a lock at most ``BUSY_TIMEOUT_MS`` inside the thread
   (``rooms.connections`` sets ``busy_timeout``), and a "database is locked" is retried a
   few times with a growing pause (a retry is safe: the failed transaction was rolled back,
@@ -28,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -39,6 +41,7 @@ from sqlmodel import Session
 
 from tablegames.rooms import service
 from tablegames.rooms.service import RoomError
+from tablegames.state.wal_sync import WalSync
 
 logger = logging.getLogger(__name__)
 
@@ -79,10 +82,40 @@ def _loop_engine(url: str | None) -> sa.Engine | None:
     engine = _LOOP_ENGINES.get(url)
     if engine is None:
         engine = sa.create_engine(url, poolclass=sa.pool.StaticPool, connect_args={"check_same_thread": False})
-        # after the settings every connection gets (rooms/connections.py): no wait here
-        sa.event.listen(engine, "connect", lambda con, _record: con.execute("PRAGMA busy_timeout=0"))
+        # after the settings every connection gets (rooms/connections.py): no wait here, and
+        # the commit's sync of a file's log is waited for off the loop (_durable)
+        synchronous = "NORMAL" if _database_file(engine) else "FULL"
+        sa.event.listen(engine, "connect", lambda con, _record: (
+            con.execute("PRAGMA busy_timeout=0"), con.execute(f"PRAGMA synchronous={synchronous}")))
         _LOOP_ENGINES[url] = engine
     return engine
+
+
+def _database_file(engine: sa.Engine) -> str | None:
+    """The SQLite file of ``engine`` (None: a database in memory)."""
+    name = engine.url.database
+    return None if not name or name == ":memory:" or name.startswith("file:") else os.path.abspath(name)
+
+
+_WAL_SYNCS: dict[str, WalSync] = {}  # a database file -> the syncs of its loop connection's commits
+WAL_SYNCS_KEPT = 4  # databases whose log file stays open (a worker has one; the tests, many)
+
+
+async def _durable(engine: sa.Engine) -> None:
+    """Returns once what the loop's connection to ``engine`` committed is on disk."""
+    path = _database_file(engine)
+    if path is None:
+        return
+    syncs = _WAL_SYNCS.get(path)
+    if syncs is None:
+        while len(_WAL_SYNCS) >= WAL_SYNCS_KEPT:
+            _WAL_SYNCS.pop(next(iter(_WAL_SYNCS))).close()
+        syncs = _WAL_SYNCS[path] = WalSync(path)
+    try:
+        await syncs.durable()
+    except OSError as err:  # the disk refused: stored, perhaps, but not answered as stored
+        logger.error("database log not synced: %s", str(err)[:LOG_CHARS])
+        raise unavailable() from None
 
 
 _LOOP_CONNECTIONS: dict[sa.Engine, sa.Connection] = {}  # a loop engine -> its connection, kept out
@@ -181,6 +214,15 @@ class LeanSession:
         return getattr(self._session, name)
 
 
+def _rows_written(engine: sa.Engine) -> int:
+    """The rows the loop's connection to ``engine`` has written since it opened (SQLite's
+    ``total_changes``; -1: it has none open)."""
+    connection = _LOOP_CONNECTIONS.get(engine)
+    if connection is None or connection.closed or connection.invalidated:
+        return -1
+    return connection.connection.dbapi_connection.total_changes
+
+
 def _drop_loop_connections() -> None:
     """Closes the loop engines' kept connections (the next call opens a fresh one)."""
     connections = list(_LOOP_CONNECTIONS.values())
@@ -220,6 +262,7 @@ async def run(action: Callable[[Session], T], url: str | None = None, quick: boo
     """
     global _last_failure
     if quick and (engine := _loop_engine(url)) is not None:
+        written = _rows_written(engine)
         try:
             try:
                 with LeanSession(_loop_connection(engine)) as session:
@@ -231,6 +274,9 @@ async def run(action: Callable[[Session], T], url: str | None = None, quick: boo
             if not _locked(err):  # failing, not busy: a fresh connection next time
                 _drop_loop_connections()
             # locked, or failing (rolled back): the thread's way below waits, retries, resets
+        finally:
+            if _rows_written(engine) != written:  # on disk before the answer, whatever it is
+                await _durable(engine)
     loop = asyncio.get_running_loop()
     reset_done = False
     for attempt in range(len(RETRY_PAUSES) + 1):

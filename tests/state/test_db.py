@@ -146,7 +146,7 @@ def test_a_quick_action_on_sqlite_runs_on_the_loop_on_a_connection_that_never_wa
     with db._loop_engine(url).connect() as con:
         assert con.exec_driver_sql("PRAGMA busy_timeout").scalar() == 0
         assert con.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
-        assert con.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL: on disk before the answer
+        assert con.exec_driver_sql("PRAGMA synchronous").scalar() == 1  # NORMAL: state.wal_sync syncs it
     with sqlite3.connect(url.removeprefix("sqlite:///")) as con:
         assert con.execute("select count(*) from room where code = ?", (code,)).fetchone()[0] == 1
     assert db._loop_engine("postgresql+psycopg://tg@localhost/tg") is None  # a server: threads only
