@@ -5,8 +5,24 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from sqlmodel import SQLModel, create_engine
 
+from tablegames.rooms import service
+from tablegames.state import db
 from tests.scale import services
+
+
+@pytest.fixture
+def url(tmp_path):
+    """A fresh SQLite database with the app's tables (no cached state); its pooled and
+    loop connections are dropped after the test."""
+    url = f"sqlite:///{tmp_path / 'app.db'}"
+    engine = create_engine(url)
+    SQLModel.metadata.create_all(engine)
+    engine.dispose()
+    service.clear_cache()
+    yield url
+    db._reset(url)  # the pool's connections and the loop's own
 
 
 def start_backend(tmp: Path) -> services.Backend:

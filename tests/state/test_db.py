@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from sqlmodel import SQLModel, create_engine
+from sqlmodel import create_engine
 
 from tablegames.i18n import LANGS, error_text
 from tablegames.rooms import service
@@ -22,17 +22,6 @@ from tablegames.state import db
 from tests.state.sqlite_lock import hold_lock
 
 SRC = Path(__file__).resolve().parents[2] / "tablegames"
-
-
-@pytest.fixture
-def url(tmp_path):
-    url = f"sqlite:///{tmp_path / 'app.db'}"
-    engine = create_engine(url)
-    SQLModel.metadata.create_all(engine)
-    engine.dispose()
-    service.clear_cache()
-    yield url
-    db._reset(url)  # the pool's connections and the loop's own
 
 
 async def loop_ticks(until: asyncio.Event) -> list[float]:

@@ -10,23 +10,11 @@ import sqlite3
 import threading
 
 import pytest
-from sqlmodel import SQLModel, create_engine
 
 from tablegames.rooms import service
 from tablegames.rooms.service import RoomError
 from tablegames.state import db, wal_sync
 from tablegames.state.wal_sync import WalSync
-
-
-@pytest.fixture
-def url(tmp_path):
-    url = f"sqlite:///{tmp_path / 'app.db'}"
-    engine = create_engine(url)
-    SQLModel.metadata.create_all(engine)
-    engine.dispose()
-    service.clear_cache()
-    yield url
-    db._reset(url)
 
 
 @pytest.fixture
