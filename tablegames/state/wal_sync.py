@@ -10,8 +10,10 @@ the log file in a thread of its own before the move is answered: an answered mov
 disk as before, and a slow disk holds back the moves it syncs, not the other rooms.
 
 One thread makes every database's syncs, and one sync covers every commit written before
-it began: moves that wait together share it. SQLite still syncs the log itself before each checkpoint, and a log file it deleted
-(the last connection closed) was checkpointed into the database file and synced first.
+it began: moves that wait together share it. A log file SQLite deleted (its last connection
+closed) was checkpointed into the database file and synced first. SQLite's checkpoints stay
+where SQLite runs them, in the committing connection, and sync as they always did (one in a
+thread of its own, tried, let the log keep growing: ``docs/scaling.md``, thirtieth round).
 """
 
 from __future__ import annotations
