@@ -22,7 +22,9 @@ import asyncio
 import os
 from concurrent.futures import ThreadPoolExecutor
 
-_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tg-wal-sync")  # every database's syncs
+# every database's syncs; not ``state.db``'s pool, whose threads may all be busy with joins
+# (a move's sync would wait behind them), and one thread makes one sync at a time anyway
+_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tg-wal-sync")
 
 
 class WalSync:
@@ -34,6 +36,9 @@ class WalSync:
 
     def __init__(self, database: str) -> None:
         self._log = f"{database}-wal"
+        # kept open between syncs: the sync thread makes one system call (each hand-back of
+        # the interpreter's lock to a thread can wait for the busy loop), reopened when
+        # SQLite made a new log file
         self._fd: int | None = None
         self._fd_inode: tuple[int, int] | None = None
         self._written = 0  # commits counted by :meth:`durable`
